@@ -1,0 +1,74 @@
+"""The bot interface: a bot sees its seat's determinized state and returns an action.
+
+Bots never receive the real state: the driver hands them `state.determinize(seat)`,
+which for games with hidden information is only one guess consistent with what the
+seat has seen. Each game may add its own bots in `hraj.games.<id>.bots.BOTS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from hraj.core.errors import InvalidOption
+from hraj.core.game import Seat, State
+
+
+class Bot(ABC):
+    """A player that chooses among the legal actions of its seat."""
+
+    name: str = "bot"
+    help: str = ""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
+        """One of `state.legal_actions(seat)`."""
+
+    def __call__(self, state: State[Any, Any], seat: Seat) -> Any:
+        return self.choose(state, seat)
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions: the floor every other bot must beat."""
+
+    name = "random"
+    help = "plays a uniformly random legal move"
+
+    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
+        return self.rng.choice(state.legal_actions(seat))
+
+
+GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+
+
+def _game_bots(game_id: str) -> dict[str, type[Bot]]:
+    try:
+        module = importlib.import_module(f"hraj.games.{game_id}.bots")
+    except ModuleNotFoundError:
+        return {}
+    bots: dict[str, type[Bot]] = getattr(module, "BOTS", {})
+    return bots
+
+
+def bot_names(game_id: str) -> list[str]:
+    """Names of every bot that can play `game_id`."""
+    return [*GENERIC_BOTS, *_game_bots(game_id)]
+
+
+def make_bot(game_id: str, name: str, seed: int | None = None) -> Bot:
+    """A bot by name for a game; raises InvalidOption naming the known bots."""
+    bots = {**GENERIC_BOTS, **_game_bots(game_id)}
+    key = name.strip().lower()
+    if key not in bots:
+        raise InvalidOption(
+            "There is no bot {name} for {game}; choose one of: {known}.",
+            name=name,
+            game=game_id,
+            known=", ".join(bots),
+        )
+    return bots[key](seed)

@@ -1,0 +1,60 @@
+"""Seeded drivers: resolve chance from a generator and run games to their end.
+
+Play, tests and arenas all go through here, so the same seed always gives the same
+dice and cards, and every game can be replayed from its record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hraj.core.game import Seat, State
+
+#: Chooses an action for a seat of a state (the state already seen through that seat).
+Chooser = Callable[[State[Any, Any], Seat], Any]
+
+
+def resolve_chance(state: State[Any, Any], rng: random.Random) -> None:
+    """Resolve every pending chance event in a row, drawing from `rng`."""
+    while state.is_chance:
+        state.apply_chance(state.sample_chance(rng), check=False)
+
+
+def random_playout(state: State[Any, Any], rng: random.Random, max_steps: int = 1_000_000) -> State[Any, Any]:
+    """Play uniformly random legal actions (and random chance) until the game ends."""
+    steps = 0
+    while not state.is_over:
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError("random playout did not end")
+        if state.is_chance:
+            state.apply_chance(state.sample_chance(rng), check=False)
+            continue
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+    return state
+
+
+def play_game(
+    state: State[Any, Any],
+    choosers: Sequence[Chooser],
+    rng: random.Random,
+    on_step: Callable[[State[Any, Any]], None] | None = None,
+) -> State[Any, Any]:
+    """Play to the end with one chooser per seat; chance comes from `rng`.
+
+    Each chooser receives `state.determinize(seat, rng)`, never the state itself, so
+    a bot cannot see what its seat may not.
+    """
+    while not state.is_over:
+        if state.is_chance:
+            state.apply_chance(state.sample_chance(rng), check=False)
+        else:
+            seat = state.to_act[0]
+            action = choosers[seat](state.determinize(seat, rng), seat)
+            state.apply(seat, action)
+        if on_step is not None:
+            on_step(state)
+    return state

@@ -1,0 +1,40 @@
+"""The one family of errors that every layer of hraj raises and shows to people.
+
+Every error carries an English message template (which doubles as its translation
+key) and the parameters to fill it with, so a UI can show the reason in the
+player's language without parsing English text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class HrajError(Exception):
+    """Base of every error hraj reports to a user: bad input, never a bug."""
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.key = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+    @property
+    def reason(self) -> str:
+        """The English reason, with its parameters filled in."""
+        return str(self)
+
+
+class InvalidAction(HrajError):
+    """Text that is not an action (or chance outcome) of this game at all."""
+
+
+class IllegalAction(HrajError):
+    """A well-formed action that the rules do not allow now."""
+
+
+class InvalidOption(HrajError):
+    """A game option that is unknown or out of its range."""
+
+
+class InvalidRecord(HrajError):
+    """A record that is malformed or does not replay."""

@@ -1,0 +1,350 @@
+"""The game contract: what every game of hraj implements and every client relies on.
+
+A `Game` holds validated options and makes states; a `State` is one position that
+changes in place as actions and chance outcomes are applied. Subclasses implement the
+underscored hooks; the public methods here add parsing, legality checks and the
+event log once, so no game repeats them and bots can opt out of the checks.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from hraj.core.errors import IllegalAction, InvalidOption, InvalidRecord
+from hraj.core.record import (
+    AUTO,
+    CHANCE,
+    MOVE,
+    Event,
+    EventLog,
+    log_events,
+    make_record,
+    parse_record,
+)
+
+#: A seat number, 0-based; seat 0 sits left of seat 1 and so on clockwise.
+Seat = int
+
+A = TypeVar("A")  # the game's action type
+C = TypeVar("C")  # the game's chance outcome type
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: final scores, the winners (ties share), and why."""
+
+    scores: tuple[float, ...]
+    winners: tuple[Seat, ...]
+    reason: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "details": dict(self.details),
+        }
+
+
+def winners_by_score(scores: Sequence[float]) -> tuple[Seat, ...]:
+    """All seats with the highest score (a tie is a shared victory)."""
+    best = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a game: its default, a check, and a line of help."""
+
+    default: Any
+    help: str
+    check: Callable[[Any], Any]
+    """Returns the value normalised, or raises ValueError with the reason."""
+
+
+def int_in(low: int, high: int) -> Callable[[Any], int]:
+    """An option check for an integer in [low, high] (numeric strings accepted)."""
+
+    def check(value: Any) -> int:
+        if isinstance(value, bool):
+            raise ValueError(f"expected a whole number from {low} to {high}")
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"expected a whole number from {low} to {high}") from None
+        if not low <= number <= high or (isinstance(value, float) and value != number):
+            raise ValueError(f"expected a whole number from {low} to {high}")
+        return number
+
+    return check
+
+
+def boolean(value: Any) -> bool:
+    """An option check for on/off values, lenient about how people write them."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in {"1", "true", "yes", "on", "ano"}:
+        return True
+    if text in {"0", "false", "no", "off", "ne"}:
+        return False
+    raise ValueError("expected yes or no")
+
+
+def one_of(*choices: str) -> Callable[[Any], str]:
+    """An option check for one word out of a fixed set."""
+
+    def check(value: Any) -> str:
+        text = str(value).strip().lower()
+        if text not in choices:
+            raise ValueError("expected one of " + ", ".join(choices))
+        return text
+
+    return check
+
+
+def optional_seat(value: Any) -> int | None:
+    """The `first` option: a seat number, or None for a random start."""
+    if value is None or value == "" or str(value).lower() in {"random", "none"}:
+        return None
+    return int_in(0, 5)(value)
+
+
+class Game(ABC, Generic[A, C]):
+    """A game with fixed options: makes states, parses notation, replays records."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    options_spec: ClassVar[Mapping[str, Option]]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = self._validate(options)
+        self.players: int = int(self.options.get("players", 2))
+        first = self.options.get("first")
+        if first is not None and first >= self.players:
+            raise InvalidOption(
+                "Option first={first} names no seat; seats are 0 to {last}.",
+                first=first,
+                last=self.players - 1,
+            )
+
+    @classmethod
+    def _validate(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(given) - set(cls.options_spec))
+        if unknown:
+            raise InvalidOption(
+                "Unknown option {name} for {game}; known options: {known}.",
+                name=unknown[0],
+                game=cls.id,
+                known=", ".join(cls.options_spec) or "none",
+            )
+        options: dict[str, Any] = {}
+        for name, spec in cls.options_spec.items():
+            value = given.get(name, spec.default)
+            try:
+                options[name] = spec.check(value) if value is not None else None
+            except ValueError as error:
+                raise InvalidOption(
+                    "Option {name}={value} is not valid for {game}: {why}.",
+                    name=name,
+                    value=value,
+                    game=cls.id,
+                    why=str(error),
+                ) from None
+        return options
+
+    @classmethod
+    def conformance_options(cls) -> list[dict[str, Any]]:
+        """Option sets that the conformance suite plays; each game lists its variants."""
+        return [{}]
+
+    @abstractmethod
+    def new_state(self) -> State[A, C]:
+        """The position before anything happened (usually a chance node)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """An action from its notation; raises InvalidAction for anything else."""
+
+    @abstractmethod
+    def parse_chance(self, text: str) -> C:
+        """A chance outcome from its notation; raises InvalidAction for anything else."""
+
+    def replay(self, record: Mapping[str, Any]) -> State[A, C]:
+        """Rebuild the state of a record event by event, checking every step."""
+        game_id, options, events = parse_record(record)
+        if game_id != self.id:
+            raise InvalidRecord("The record is of {found}, not {expected}.", found=game_id, expected=self.id)
+        if self._validate(options) != self.options:
+            raise InvalidRecord("The record's options differ from this game's options.")
+        return self.replay_events(events)
+
+    def replay_events(self, events: Sequence[Event]) -> State[A, C]:
+        state = self.new_state()
+        for number, (kind, seat, text) in enumerate(events, start=1):
+            try:
+                if kind == CHANCE:
+                    state.apply_chance(text)
+                elif kind == MOVE:
+                    assert seat is not None
+                    state.apply(seat, text)
+                else:
+                    state.check_auto_event(number - 1, seat, text)
+            except IllegalAction as error:
+                raise InvalidRecord(
+                    "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=str(error)
+                ) from None
+            except InvalidRecord:
+                raise
+            except Exception as error:  # InvalidAction and friends
+                raise InvalidRecord(
+                    "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=str(error)
+                ) from None
+        return state
+
+
+class State(ABC, Generic[A, C]):
+    """One position of a game. Mutable: `apply` and `apply_chance` change it in place.
+
+    Subclasses set `self.game` and keep `self._log` up to date through `_record`.
+    """
+
+    game: Game[A, C]
+    _log: EventLog
+
+    # --- what a subclass implements -------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[Seat, ...]:
+        """Seats that must decide now; () at a chance node and at the end."""
+
+    @property
+    @abstractmethod
+    def is_chance(self) -> bool:
+        """True when a random event is due."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """Scores and winners once the game is over; None while it goes on."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[C, float]]:
+        """Every possible chance outcome now, with its probability."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[A]:
+        """Everything `seat` may do now; [] if it is not that seat's decision."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: A) -> None:
+        """Change the state by a legal action (already checked)."""
+
+    @abstractmethod
+    def _apply_chance(self, outcome: C) -> None:
+        """Change the state by a possible chance outcome (already checked)."""
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """JSON-able dict of exactly what `seat` may know; None is a spectator."""
+
+    @abstractmethod
+    def copy(self) -> State[A, C]:
+        """An independent copy; sharing the immutable event log is fine."""
+
+    def _why_illegal(self, seat: Seat, action: A) -> IllegalAction:
+        """The reason an action that is not in legal_actions is refused; games refine it."""
+        return IllegalAction("{action} is not a legal move now.", action=str(action))
+
+    def _is_possible_chance(self, outcome: C) -> bool:
+        return any(outcome == possible for possible, _ in self.chance_outcomes())
+
+    def sample_chance(self, rng: random.Random) -> C:
+        """One chance outcome drawn from `rng`; games with many outcomes override it."""
+        outcomes = self.chance_outcomes()
+        weights = [probability for _, probability in outcomes]
+        return rng.choices([outcome for outcome, _ in outcomes], weights)[0]
+
+    def determinize(self, seat: Seat, rng: random.Random) -> State[A, C]:
+        """A full state consistent with what `seat` knows: what a bot may search on.
+
+        Games with hidden information override this to drop or resample what the
+        seat cannot see; for the others it is a plain copy.
+        """
+        return self.copy()
+
+    # --- the public contract, shared by every game -------------------------------------
+
+    def apply(self, seat: Seat, action: A | str, *, check: bool = True) -> None:
+        """Apply `seat`'s action (an action or its notation).
+
+        Raises InvalidAction for text that is no action of the game and IllegalAction
+        for an action that is not legal now. Bots that took the action from
+        `legal_actions` may pass `check=False` to skip the second look-up.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if check:
+            if self.is_over:
+                raise IllegalAction("The game is over.")
+            if self.is_chance:
+                raise IllegalAction("The dice or cards must come first.")
+            if seat not in self.to_act:
+                raise IllegalAction("It is not seat {seat}'s decision now.", seat=seat)
+            if action not in self.legal_actions(seat):
+                raise self._why_illegal(seat, action)
+        self._record(MOVE, seat, str(action))
+        self._apply(seat, action)
+
+    def apply_chance(self, outcome: C | str, *, check: bool = True) -> None:
+        """Resolve the pending chance event with `outcome` (an outcome or its notation)."""
+        if isinstance(outcome, str):
+            outcome = self.game.parse_chance(outcome)
+        if check:
+            if not self.is_chance:
+                raise IllegalAction("No dice roll or card draw is due now.")
+            if not self._is_possible_chance(outcome):
+                raise IllegalAction("{outcome} cannot happen now.", outcome=str(outcome))
+        self._record(CHANCE, None, str(outcome))
+        self._apply_chance(outcome)
+
+    def _record(self, kind: str, seat: Seat | None, text: str) -> None:
+        self._log = (kind, seat, text, self._log)
+
+    def _record_auto(self, seat: Seat | None, text: str) -> None:
+        """Log a forced step the rules made by themselves (a penalty, a cross-out...)."""
+        self._record(AUTO, seat, text)
+
+    def check_auto_event(self, index: int, seat: Seat | None, text: str) -> None:
+        """During replay: the forced step at `index` must be the one the rules made."""
+        events = self.events()
+        if index >= len(events) or events[index] != (AUTO, seat, text):
+            raise InvalidRecord(
+                "Event {number} ({text}) is a forced step the rules did not make.", number=index + 1, text=text
+            )
+
+    def events(self) -> list[Event]:
+        """Every event so far, oldest first."""
+        return log_events(self._log)
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-able record that `game.replay` turns back into this state."""
+        return make_record(self.game.id, self.game.options, self.events())
+
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when they are of one game and their histories match."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.record() == other.record() and self.view(None) == other.view(None)
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,79 @@
+"""Records: a game id, its options and the ordered events, as plain JSON.
+
+Inside a state the events live in a persistent linked list (each entry points to the
+one before), so `State.copy` shares the whole history for free; a bot that copies a
+position thousands of times never copies its past.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Union
+
+from hraj.core.errors import InvalidRecord
+
+RECORD_FORMAT = "hraj-record"
+RECORD_VERSION = 1
+
+#: Event kinds: a chance outcome, a seat's decision, a forced step the rules made.
+CHANCE = "chance"
+MOVE = "move"
+AUTO = "auto"
+KINDS = (CHANCE, MOVE, AUTO)
+
+#: One event: (kind, seat or None, canonical notation).
+Event = tuple[str, Union[int, None], str]
+#: The linked history: None, or (kind, seat, text, previous).
+EventLog = Union[tuple[str, Union[int, None], str, Any], None]
+
+
+def log_events(log: EventLog) -> list[Event]:
+    """Unwind a linked history into a list, oldest event first."""
+    events: list[Event] = []
+    while log is not None:
+        kind, seat, text, log = log
+        events.append((kind, seat, text))
+    events.reverse()
+    return events
+
+
+def make_record(game_id: str, options: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any]:
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "game": game_id,
+        "options": dict(options),
+        "events": [[kind, seat, text] for kind, seat, text in events],
+    }
+
+
+def parse_record(record: Mapping[str, Any]) -> tuple[str, dict[str, Any], list[Event]]:
+    """Check a record's shape and return (game id, options, events)."""
+    if not isinstance(record, Mapping):
+        raise InvalidRecord("A record must be a JSON object.")
+    if record.get("format") != RECORD_FORMAT:
+        raise InvalidRecord("This is not a hraj record (its format field is missing or wrong).")
+    if record.get("version") != RECORD_VERSION:
+        raise InvalidRecord("Record version {version} is not supported.", version=record.get("version"))
+    game_id = record.get("game")
+    options = record.get("options", {})
+    raw_events = record.get("events")
+    if not isinstance(game_id, str):
+        raise InvalidRecord("The record names no game.")
+    if not isinstance(options, Mapping):
+        raise InvalidRecord("The record's options must be a JSON object.")
+    if not isinstance(raw_events, list):
+        raise InvalidRecord("The record's events must be a list.")
+    events: list[Event] = []
+    for number, raw in enumerate(raw_events, start=1):
+        if (
+            not isinstance(raw, (list, tuple))
+            or len(raw) != 3
+            or raw[0] not in KINDS
+            or not isinstance(raw[2], str)
+            or not (raw[1] is None or (isinstance(raw[1], int) and not isinstance(raw[1], bool)))
+            or (raw[0] == MOVE and raw[1] is None)
+        ):
+            raise InvalidRecord("Event {number} is malformed: {raw}", number=number, raw=raw)
+        events.append((raw[0], raw[1], raw[2]))
+    return game_id, dict(options), events
