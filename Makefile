@@ -20,8 +20,12 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
+# The store tests also run against a real PostgreSQL server that scripts/postgres.sh
+# installs if missing and starts on a free port for this run only.
 test: lint
-	$(BIN)/pytest -n 2
+	eval "$$(scripts/postgres.sh start)"; \
+	$(BIN)/pytest -n 2; status=$$?; \
+	scripts/postgres.sh stop; exit $$status
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.playouts

@@ -1,0 +1,306 @@
+"""The store: create rooms, append to their event logs, and read them back.
+
+Every write is one transaction. `append` takes a batch of rooms at once so that the
+server can commit the moves of many rooms with a single commit (group commit); each
+part checks the room's version, so two writers can never interleave a room's log.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
+
+from hraj.core.record import Event
+from hraj.store.schema import events, rooms, seats
+
+PLAYING = "playing"
+OVER = "over"
+
+
+class StoreError(Exception):
+    """The store cannot be opened or a write conflicts with what is stored."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewSeat:
+    kind: str  # "person" or "bot"
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewRoom:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: str
+    commitment: str
+    invite_hash: str
+    host_hash: str
+    seats: Sequence[NewSeat]
+
+
+@dataclass(slots=True)
+class SeatData:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+
+
+@dataclass(slots=True)
+class RoomData:
+    """A room as stored: its row, its seats and its whole event log."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: str
+    commitment: str
+    invite_hash: str
+    host_hash: str
+    status: str
+    version: int
+    outcome: dict[str, Any] | None
+    seats: list[SeatData]
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class AppendBatch:
+    """New events of one room: they become versions `after + 1`, `after + 2`, ..."""
+
+    room_id: str
+    after: int
+    events: Sequence[Event]
+    status: str = PLAYING
+    outcome: dict[str, Any] | None = None
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL lets readers go on while the writer commits; FULL syncs the log at each
+    # commit, so an acknowledged move survives even a power cut.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for a SQLite or PostgreSQL URL; raises StoreError for anything else."""
+    try:
+        parsed = sa.make_url(url)
+    except ArgumentError:
+        raise StoreError(f"The database URL {url!r} is not a valid URL.") from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        database = parsed.database
+        if database and database != ":memory:":
+            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(parsed)
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    if backend == "postgresql":
+        if parsed.drivername in ("postgresql", "postgres"):
+            parsed = parsed.set(drivername="postgresql+psycopg")
+        return sa.create_engine(parsed, pool_pre_ping=True)
+    raise StoreError(f"The database URL must be sqlite:/// or postgresql://, not {parsed.drivername}://.")
+
+
+class Store:
+    """Rooms, seats and event logs in one SQL database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- schema ---------------------------------------------------------------------
+
+    def migrate(self) -> None:
+        """Bring the schema up to the newest migration (a no-op when it is there)."""
+        config = Config()
+        config.set_main_option("script_location", str(resources.files("hraj.store") / "migrations"))
+        try:
+            with self.engine.begin() as connection:
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+        except OperationalError as error:
+            raise StoreError(f"Cannot open the database {self.safe_url}: {error.orig}") from None
+
+    @property
+    def safe_url(self) -> str:
+        """The URL without its password, fit for messages and logs."""
+        return sa.make_url(self.url).render_as_string(hide_password=True)
+
+    # --- writes ---------------------------------------------------------------------
+
+    def create_room(self, room: NewRoom) -> None:
+        now = _now()
+        with self.engine.begin() as connection:
+            connection.execute(
+                rooms.insert().values(
+                    id=room.id,
+                    game=room.game,
+                    options=room.options,
+                    seed=room.seed,
+                    commitment=room.commitment,
+                    invite_hash=room.invite_hash,
+                    host_hash=room.host_hash,
+                    status=PLAYING,
+                    version=0,
+                    outcome=None,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            connection.execute(
+                seats.insert(),
+                [
+                    {
+                        "room_id": room.id,
+                        "seat": number,
+                        "kind": seat.kind,
+                        "bot": seat.bot,
+                        "name": seat.name,
+                        "token_hash": seat.token_hash,
+                    }
+                    for number, seat in enumerate(room.seats)
+                ],
+            )
+
+    def append(self, batches: Iterable[AppendBatch]) -> None:
+        """Append the events of several rooms in one transaction, all or nothing.
+
+        Raises StoreError (and writes nothing) if a room's stored version is not the
+        one a batch starts from.
+        """
+        batches = list(batches)
+        if not batches:
+            return
+        now = _now()
+        with self.engine.begin() as connection:
+            rows = [
+                {"room_id": batch.room_id, "version": batch.after + number, "kind": kind, "seat": seat, "text": text}
+                for batch in batches
+                for number, (kind, seat, text) in enumerate(batch.events, start=1)
+            ]
+            for batch in batches:
+                self._bump(connection, batch, now)
+            if rows:
+                connection.execute(events.insert(), rows)
+
+    @staticmethod
+    def _bump(connection: Connection, batch: AppendBatch, now: dt.datetime) -> None:
+        result = connection.execute(
+            rooms.update()
+            .where(rooms.c.id == batch.room_id, rooms.c.version == batch.after)
+            .values(
+                version=batch.after + len(batch.events),
+                status=batch.status,
+                outcome=batch.outcome,
+                updated_at=now,
+            )
+        )
+        if result.rowcount != 1:
+            raise StoreError(f"Room {batch.room_id} is not at version {batch.after}; nothing was written.")
+
+    def update_seat(self, room_id: str, seat: int, **values: Any) -> None:
+        """Change a seat's `bot`, `name` or `token_hash`."""
+        unknown = set(values) - {"bot", "name", "token_hash"}
+        if unknown:
+            raise ValueError(f"unknown seat fields: {sorted(unknown)}")
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                seats.update().where(seats.c.room_id == room_id, seats.c.seat == seat).values(**values)
+            )
+            if result.rowcount != 1:
+                raise StoreError(f"Room {room_id} has no seat {seat}.")
+
+    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+        """Give a free person seat its token; False if the seat was taken meanwhile."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                seats.update()
+                .where(
+                    seats.c.room_id == room_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "person",
+                    seats.c.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash, name=name)
+            )
+            return result.rowcount == 1
+
+    # --- reads ----------------------------------------------------------------------
+
+    def load_room(self, room_id: str, *, with_events: bool = True) -> RoomData | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(sa.select(rooms).where(rooms.c.id == room_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = connection.execute(
+                sa.select(seats).where(seats.c.room_id == room_id).order_by(seats.c.seat)
+            ).mappings()
+            room = RoomData(
+                id=row["id"],
+                game=row["game"],
+                options=dict(row["options"]),
+                seed=row["seed"],
+                commitment=row["commitment"],
+                invite_hash=row["invite_hash"],
+                host_hash=row["host_hash"],
+                status=row["status"],
+                version=row["version"],
+                outcome=row["outcome"],
+                seats=[
+                    SeatData(seat=s["seat"], kind=s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"])
+                    for s in seat_rows
+                ],
+            )
+            if with_events:
+                room.events = [
+                    (kind, seat, text)
+                    for kind, seat, text in connection.execute(
+                        sa.select(events.c.kind, events.c.seat, events.c.text)
+                        .where(events.c.room_id == room_id)
+                        .order_by(events.c.version)
+                    )
+                ]
+            return room
+
+    def room_ids(self, status: str | None = None) -> list[str]:
+        """Ids of every room, or of the rooms with that status, oldest first."""
+        query = sa.select(rooms.c.id).order_by(rooms.c.created_at, rooms.c.id)
+        if status is not None:
+            query = query.where(rooms.c.status == status)
+        with self.engine.connect() as connection:
+            return [row[0] for row in connection.execute(query)]
+
+    def ping(self) -> None:
+        """Raise StoreError unless the database answers."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(sa.text("SELECT 1"))
+        except SQLAlchemyError as error:
+            raise StoreError(f"The database {self.safe_url} does not answer: {error}") from None

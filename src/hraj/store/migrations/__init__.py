@@ -1,0 +1,1 @@
+"""Alembic migrations of the store; `hraj.store.db.Store.migrate` runs them."""

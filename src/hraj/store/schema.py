@@ -1,0 +1,55 @@
+"""The tables of the store, as SQLAlchemy Core metadata.
+
+The migrations in `hraj.store.migrations` create exactly these tables; a test checks
+that the migrated database and this metadata agree.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table, Text
+
+metadata = MetaData()
+
+#: One row per room. `seed` is the secret of its dice and shuffles; only its SHA-256
+#: `commitment` is shown until the game is over.
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", String(64), nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("invite_hash", String(64), nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("outcome", JSON, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_rooms_status", "status"),
+)
+
+#: The seats of a room. A person seat holds the hash of its seat token once claimed;
+#: `bot` is the bot of a bot seat, or the stand-in bot of a person seat left to a bot.
+seats = Table(
+    "seats",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("bot", String(32), nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+#: The event log: event `version` of a room (1, 2, 3, ...) as kind, seat and notation.
+events = Table(
+    "events",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("text", Text, nullable=False),
+)
