@@ -1,0 +1,170 @@
+"""Terminal play for every game: people at one keyboard and bots around one table.
+
+The loop asks the state who acts, draws the table from that seat's view only, lists
+the legal actions, and checks every input through the game's own parser and rules.
+A game plugs in with a module `hraj.tui.<game id>` that provides `render(view, lang,
+names)`, `NOTATION_HELP`, and optionally `describe(action, lang)` and `HIDDEN_HANDS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.table import Table
+
+from hraj.bots.base import Bot, make_bot
+from hraj.core.errors import HrajError, InvalidOption
+from hraj.core.game import Game, State
+from hraj.i18n import error_text, t
+
+PEOPLE = {"me", "human", "person", "já", "ja", "clovek", "člověk"}
+QUIT = {"q", "quit", "konec", "exit"}
+HELP = {"?", "help", "napoveda", "nápověda", "pomoc"}
+LIST_LIMIT = 40
+
+
+@dataclass
+class SeatPlayer:
+    """Who sits in a seat: a person (bot is None) or a bot."""
+
+    name: str
+    bot: Bot | None
+
+
+class QuitGame(Exception):
+    """A person chose to leave the game."""
+
+
+def parse_seats(game_id: str, text: str, seed: int, lang: str) -> list[SeatPlayer]:
+    """Seats from `me,greedy,human:Eva`; unknown words get an error that lists choices."""
+    players: list[SeatPlayer] = []
+    for number, raw in enumerate(filter(None, (part.strip() for part in text.split(","))), start=1):
+        word, _, name = raw.partition(":")
+        if word.lower() in PEOPLE:
+            players.append(SeatPlayer(name.strip() or t("Player {n}", lang, n=number), None))
+        else:
+            bot = make_bot(game_id, word, seed * 1000 + number)
+            players.append(SeatPlayer(name.strip() or f"{bot.name} {number}", bot))
+    if not players:
+        raise InvalidOption("Name at least one seat, for example: me,greedy.")
+    return players
+
+
+def renderer(game_id: str) -> ModuleType:
+    return importlib.import_module(f"hraj.tui.{game_id}")
+
+
+class TerminalTable:
+    """Runs one game in a terminal, reading people's moves from `ask`."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        players: Sequence[SeatPlayer],
+        *,
+        lang: str,
+        seed: int,
+        console: Console | None = None,
+        ask: Callable[[str], str] | None = None,
+    ) -> None:
+        self.game = game
+        self.players = list(players)
+        self.lang = lang
+        self.rng = random.Random(seed)
+        self.console = console or Console()
+        self.ask = ask or (lambda prompt: self.console.input(prompt))
+        self.view_module = renderer(game.id)
+        self.names = [player.name for player in self.players]
+        self.people = [seat for seat, player in enumerate(self.players) if player.bot is None]
+        self.hide_between_people = bool(getattr(self.view_module, "HIDDEN_HANDS", False)) and len(self.people) > 1
+        self.last_person: int | None = None
+
+    def describe(self, action: Any) -> str:
+        describe: Callable[[str, str], str] | None = getattr(self.view_module, "describe", None)
+        text = str(action)
+        return describe(text, self.lang) if describe is not None else text
+
+    def draw(self, seat: int | None) -> None:
+        body: RenderableType = self.view_module.render(self.game_state.view(seat), self.lang, self.names)
+        self.console.print(body)
+
+    def run(self, state: State[Any, Any] | None = None) -> State[Any, Any]:
+        """Play until the end (or until a person quits: QuitGame carries the state)."""
+        self.game_state = state if state is not None else self.game.new_state()
+        while not self.game_state.is_over:
+            if self.game_state.is_chance:
+                outcome = self.game_state.sample_chance(self.rng)
+                self.game_state.apply_chance(outcome, check=False)
+                self.console.print(f"[dim]{t('Chance', self.lang)}: {outcome}[/dim]")
+                continue
+            seat = self.game_state.to_act[0]
+            player = self.players[seat]
+            if player.bot is not None:
+                action = player.bot.choose(self.game_state.determinize(seat, self.rng), seat)
+            else:
+                action = self.ask_person(seat)
+            self.game_state.apply(seat, action)
+            self.console.print(f"[bold]{player.name}[/bold]: {self.describe(action)}")
+        self.finish()
+        return self.game_state
+
+    def ask_person(self, seat: int) -> Any:
+        if self.hide_between_people and self.last_person != seat:
+            self.console.clear()
+            self.ask(t("{name}, it is your turn. Make sure nobody else looks, then press Enter.", self.lang,
+                       name=self.names[seat]))
+        self.last_person = seat
+        self.draw(seat)
+        legal = self.game_state.legal_actions(seat)
+        self.list_choices(legal)
+        while True:
+            text = self.ask(f"[bold]{self.names[seat]}[/bold] > ").strip()
+            if text.lower() in QUIT:
+                raise QuitGame
+            if text.lower() in HELP or not text:
+                self.console.print(t(self.view_module.NOTATION_HELP, self.lang))
+                self.list_choices(legal)
+                continue
+            if text.isdigit() and 1 <= int(text) <= len(legal) and len(legal) <= LIST_LIMIT:
+                return legal[int(text) - 1]
+            try:
+                action = self.game.parse_action(text)
+                if action not in legal:
+                    self.game_state.copy().apply(seat, action)  # raises the rules' own reason
+                return action
+            except HrajError as error:
+                self.console.print(f"[red]{error_text(error, self.lang)}[/red]")
+
+    def list_choices(self, legal: Sequence[Any]) -> None:
+        if len(legal) > LIST_LIMIT:
+            examples = ", ".join(str(action) for action in legal[:5])
+            self.console.print(t("{count} legal moves, for example: {examples}", self.lang,
+                                 count=len(legal), examples=examples))
+            return
+        table = Table(show_header=False, box=None, padding=(0, 2))
+        for number, action in enumerate(legal, start=1):
+            description = self.describe(action)
+            label = description if description == str(action) else f"{description}  [dim]({action})[/dim]"
+            table.add_row(f"[cyan]{number}[/cyan]", label)
+        self.console.print(t("Your choices (type the number or the move; ? for help, q to quit):", self.lang))
+        self.console.print(table)
+
+    def finish(self) -> None:
+        self.draw(None)
+        outcome = self.game_state.outcome
+        assert outcome is not None
+        table = Table(title=t("Final scores", self.lang))
+        table.add_column(t("Player", self.lang))
+        table.add_column(t("Points", self.lang), justify="right")
+        for seat, score in enumerate(outcome.scores):
+            mark = " ★" if seat in outcome.winners else ""
+            table.add_row(self.names[seat] + mark, f"{score:g}")
+        self.console.print(table)
+        winners = ", ".join(self.names[seat] for seat in outcome.winners)
+        self.console.print(t("Winner: {names}", self.lang, names=winners))
