@@ -1,0 +1,1 @@
+"""Abluxxen (Kořist): capture your opponents' sets, keep your own on the table."""
