@@ -7,6 +7,7 @@ the HRAJ_LANG environment variable (Czech by default).
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -52,7 +53,9 @@ OptionsOption = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help=_("A game option as NAME=VALUE, e.g. -o players=3 (repeatable).")),
 ]
-SeedOption = Annotated[int | None, typer.Option("--seed", help=_("Seed for dice, cards and bots (random if not given)."))]
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", help=_("Seed for dice, cards and bots (random if not given)."))
+]
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -81,7 +84,7 @@ def make_game(game_id: str, options: dict[str, Any], seats: int | None = None) -
     return game
 
 
-@app.command()
+@app.command(help=_("List the games with their options and bots."))
 def games(lang: LangOption = ENV_LANG) -> None:
     """List the games with their options and bots."""
     lang = check_lang(lang)
@@ -95,7 +98,7 @@ def games(lang: LangOption = ENV_LANG) -> None:
     console.print(table)
 
 
-@app.command()
+@app.command(help=_("Play a game in the terminal: people at one keyboard and bots."))
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help=_("The game: qwixx, trefa, backgammon, abluxxen."))],
     seats: Annotated[
@@ -139,13 +142,9 @@ def load_records(path: Path) -> list[dict[str, Any]]:
     except UnicodeDecodeError:
         raise InvalidRecord("{path} is not a text file.", path=str(path)) from None
     if path.suffix.lower() != ".json" and "backgammon" in hraj.GAMES:
-        try:
-            from hraj.games.backgammon import formats
-        except ImportError:
-            pass
-        else:
-            records: list[dict[str, Any]] = formats.load_file(path)
-            return records
+        formats = importlib.import_module("hraj.games.backgammon.formats")
+        records: list[dict[str, Any]] = formats.load_file(path)
+        return records
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -153,7 +152,7 @@ def load_records(path: Path) -> list[dict[str, Any]]:
     return data if isinstance(data, list) else [data]
 
 
-@app.command()
+@app.command(help=_("Show a recorded game move by move, checking every move against the rules."))
 def replay(
     path: Annotated[Path, typer.Argument(metavar="FILE", help=_("A hraj record (.json) or a backgammon .mat file."))],
     step: Annotated[bool, typer.Option("--step", help=_("Wait for Enter after each move."))] = False,
@@ -193,10 +192,12 @@ def replay(
             console.print(t("Final scores", lang) + ": " + scores)
 
 
-@app.command()
+@app.command(help=_("Pit bots against each other: win rates and mean scores with 95% confidence intervals."))
 def arena(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help=_("The game to play."))],
-    seats: Annotated[str, typer.Option("--seats", "-s", help=_("Bots in the seats, comma-separated."))] = "greedy,random",
+    seats: Annotated[
+        str, typer.Option("--seats", "-s", help=_("Bots in the seats, comma-separated."))
+    ] = "greedy,random",
     number: Annotated[int, typer.Option("--games", "-n", min=1, help=_("How many games to play."))] = 1000,
     option: OptionsOption = None,
     seed: Annotated[int, typer.Option("--seed", help=_("Seed of the first game."))] = 0,
@@ -239,7 +240,7 @@ def playouts_per_second(game: Game[Any, Any], seconds: float, seed: int = 0) -> 
     return played, played / elapsed
 
 
-@app.command()
+@app.command(help=_("Measure random-playout games per second (the speed of the rules engine)."))
 def bench(
     game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help=_("One game; all games if left out."))] = None,
     seconds: Annotated[float, typer.Option("--seconds", min=0.1, help=_("Time per game."))] = 3.0,
@@ -263,10 +264,10 @@ def bench(
 
 def _register_server_commands() -> None:
     try:
-        from hraj.server.commands import register
-    except ImportError:
+        commands = importlib.import_module("hraj.server.commands")
+    except ModuleNotFoundError:
         return
-    register(app)
+    commands.register(app)
 
 
 _register_server_commands()

@@ -60,4 +60,13 @@ def t(text: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
 
 def error_text(error: HrajError, lang: str = DEFAULT_LANG) -> str:
     """The reason of an error in the player's language."""
-    return t(error.key, lang, **error.params)
+    return t(error.key, lang, **{name: _param_text(value, lang) for name, value in error.params.items()})
+
+
+def _param_text(value: Any, lang: str) -> Any:
+    """Nested reasons and plain words (row or colour names) are translated too."""
+    if isinstance(value, HrajError):
+        return error_text(value, lang)
+    if isinstance(value, str) and lang != "en":
+        return catalog(lang).get(value, value)
+    return value

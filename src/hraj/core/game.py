@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from hraj.core.errors import IllegalAction, InvalidOption, InvalidRecord
+from hraj.core.errors import HrajError, IllegalAction, InvalidOption, InvalidRecord
 from hraj.core.record import (
     AUTO,
     CHANCE,
@@ -64,21 +64,23 @@ class Option:
     default: Any
     help: str
     check: Callable[[Any], Any]
-    """Returns the value normalised, or raises ValueError with the reason."""
+    """Returns the value normalised, or raises ValueError whose argument is the reason
+    (a HrajError, so that it can be translated, or plain English text)."""
 
 
 def int_in(low: int, high: int) -> Callable[[Any], int]:
     """An option check for an integer in [low, high] (numeric strings accepted)."""
+    reason = HrajError("expected a whole number from {low} to {high}", low=low, high=high)
 
     def check(value: Any) -> int:
         if isinstance(value, bool):
-            raise ValueError(f"expected a whole number from {low} to {high}")
+            raise ValueError(reason)
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise ValueError(f"expected a whole number from {low} to {high}") from None
+            raise ValueError(reason) from None
         if not low <= number <= high or (isinstance(value, float) and value != number):
-            raise ValueError(f"expected a whole number from {low} to {high}")
+            raise ValueError(reason)
         return number
 
     return check
@@ -93,7 +95,7 @@ def boolean(value: Any) -> bool:
         return True
     if text in {"0", "false", "no", "off", "ne"}:
         return False
-    raise ValueError("expected yes or no")
+    raise ValueError(HrajError("expected yes or no"))
 
 
 def one_of(*choices: str) -> Callable[[Any], str]:
@@ -102,7 +104,7 @@ def one_of(*choices: str) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         text = str(value).strip().lower()
         if text not in choices:
-            raise ValueError("expected one of " + ", ".join(choices))
+            raise ValueError(HrajError("expected one of {choices}", choices=", ".join(choices)))
         return text
 
     return check
@@ -154,7 +156,7 @@ class Game(ABC, Generic[A, C]):
                     name=name,
                     value=value,
                     game=cls.id,
-                    why=str(error),
+                    why=error.args[0] if error.args and isinstance(error.args[0], HrajError) else str(error),
                 ) from None
         return options
 
@@ -197,13 +199,13 @@ class Game(ABC, Generic[A, C]):
                     state.check_auto_event(number - 1, seat, text)
             except IllegalAction as error:
                 raise InvalidRecord(
-                    "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=str(error)
+                    "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=error
                 ) from None
             except InvalidRecord:
                 raise
             except Exception as error:  # InvalidAction and friends
                 raise InvalidRecord(
-                    "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=str(error)
+                    "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=error
                 ) from None
         return state
 

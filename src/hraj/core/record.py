@@ -8,7 +8,7 @@ position thousands of times never copies its past.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Union
+from typing import Any
 
 from hraj.core.errors import InvalidRecord
 
@@ -22,9 +22,9 @@ AUTO = "auto"
 KINDS = (CHANCE, MOVE, AUTO)
 
 #: One event: (kind, seat or None, canonical notation).
-Event = tuple[str, Union[int, None], str]
+Event = tuple[str, int | None, str]
 #: The linked history: None, or (kind, seat, text, previous).
-EventLog = Union[tuple[str, Union[int, None], str, Any], None]
+EventLog = tuple[str, int | None, str, Any] | None
 
 
 def log_events(log: EventLog) -> list[Event]:

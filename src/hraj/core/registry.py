@@ -16,6 +16,7 @@ from hraj.core.game import Game
 _ENTRY_POINTS: dict[str, str] = {
     "qwixx": "hraj.games.qwixx.rules:Qwixx",
     "abluxxen": "hraj.games.abluxxen.rules:Abluxxen",
+    "trefa": "hraj.games.trefa.rules:Trefa",
 }
 
 GAMES: tuple[str, ...] = tuple(_ENTRY_POINTS)

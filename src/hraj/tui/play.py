@@ -78,7 +78,7 @@ class TerminalTable:
         self.lang = lang
         self.rng = random.Random(seed)
         self.console = console or Console()
-        self.ask = ask or (lambda prompt: self.console.input(prompt))
+        self.ask = ask or self.console.input
         self.view_module = renderer(game.id)
         self.names = [player.name for player in self.players]
         self.people = [seat for seat, player in enumerate(self.players) if player.bot is None]
@@ -117,8 +117,13 @@ class TerminalTable:
     def ask_person(self, seat: int) -> Any:
         if self.hide_between_people and self.last_person != seat:
             self.console.clear()
-            self.ask(t("{name}, it is your turn. Make sure nobody else looks, then press Enter.", self.lang,
-                       name=self.names[seat]))
+            self.ask(
+                t(
+                    "{name}, it is your turn. Make sure nobody else looks, then press Enter.",
+                    self.lang,
+                    name=self.names[seat],
+                )
+            )
         self.last_person = seat
         self.draw(seat)
         legal = self.game_state.legal_actions(seat)
@@ -144,8 +149,9 @@ class TerminalTable:
     def list_choices(self, legal: Sequence[Any]) -> None:
         if len(legal) > LIST_LIMIT:
             examples = ", ".join(str(action) for action in legal[:5])
-            self.console.print(t("{count} legal moves, for example: {examples}", self.lang,
-                                 count=len(legal), examples=examples))
+            self.console.print(
+                t("{count} legal moves, for example: {examples}", self.lang, count=len(legal), examples=examples)
+            )
             return
         table = Table(show_header=False, box=None, padding=(0, 2))
         for number, action in enumerate(legal, start=1):

@@ -350,7 +350,9 @@ def test_bad_action_text_is_refused_with_a_reason(text: str) -> None:
         Qwixx().parse_action(text)
 
 
-@pytest.mark.parametrize("text", ["w1 w2 r3", "w1 r2 y3 g4 b5", "w1 w2 w3 r1 y1 g1 b1", "w7 w1 r1 y1 g1 b1", "w1 w2 r1 r2"])
+@pytest.mark.parametrize(
+    "text", ["w1 w2 r3", "w1 r2 y3 g4 b5", "w1 w2 w3 r1 y1 g1 b1", "w7 w1 r1 y1 g1 b1", "w1 w2 r1 r2"]
+)
 def test_bad_rolls_are_refused(text: str) -> None:
     state = table("0: - / -", players=2)
     with pytest.raises(hraj.HrajError):

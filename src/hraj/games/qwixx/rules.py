@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
 from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
@@ -92,7 +92,7 @@ class Qwixx(Game[Cross, ChanceOutcome]):
 
     id = "qwixx"
     name = "Qwixx"
-    options_spec = {
+    options_spec: ClassVar[dict[str, Option]] = {
         "players": Option(3, "number of players, 1-5 (1 is solo practice)", int_in(1, 5)),
         "first": Option(None, "starting seat (0-based); random if not given", optional_seat),
     }
@@ -144,20 +144,20 @@ class QwixxState(State[Cross, ChanceOutcome]):
     """A Qwixx position; see the module docstring for the shape of a turn."""
 
     __slots__ = (
-        "game",
         "_log",
-        "players",
-        "marks",
-        "locks",
-        "penalties",
-        "locked",
         "active",
+        "active_crossed",
+        "answers",
+        "end_reason",
+        "game",
+        "locked",
+        "locks",
+        "marks",
+        "penalties",
         "phase",
+        "players",
         "roll",
         "waiting",
-        "answers",
-        "active_crossed",
-        "end_reason",
     )
 
     def __init__(self, game: Qwixx) -> None:
@@ -303,9 +303,7 @@ class QwixxState(State[Cross, ChanceOutcome]):
             self.roll.white1 + (self.roll.colours[row] or 0),
             self.roll.white2 + (self.roll.colours[row] or 0),
         }:
-            return IllegalAction(
-                "No white die plus the {row} die makes {number}.", row=name, number=action.number
-            )
+            return IllegalAction("No white die plus the {row} die makes {number}.", row=name, number=action.number)
         if index < mask.bit_length():
             return IllegalAction(
                 "Numbers are crossed left to right: {number} lies left of a cross in the {row} row.",
@@ -313,9 +311,7 @@ class QwixxState(State[Cross, ChanceOutcome]):
                 row=name,
             )
         if index == LAST and mask.bit_count() < CROSSES_TO_LOCK:
-            return IllegalAction(
-                "The last number of a row needs at least 5 crosses in that row first.", row=name
-            )
+            return IllegalAction("The last number of a row needs at least 5 crosses in that row first.", row=name)
         return super()._why_illegal(seat, action)
 
     def _apply_chance(self, outcome: ChanceOutcome) -> None:

@@ -1,0 +1,86 @@
+"""The hraj command: help, arena, bench, replay and clear errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import hraj
+from hraj.core import random_playout
+
+HRAJ = [sys.executable, "-c", "from hraj.cli import main; main()"]
+
+
+def run(*args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*HRAJ, *args], check=False, capture_output=True, text=True, env={"HRAJ_LANG": lang, "PATH": ""}, timeout=120
+    )
+
+
+def test_help_lists_the_subcommands() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("play", "replay", "arena", "bench", "games"):
+        assert command in result.stdout
+
+
+def test_help_is_czech_by_default() -> None:
+    result = run("--help", lang="cs")
+    assert "Zahrajte si" in result.stdout
+
+
+def test_arena_prints_win_rates_with_confidence_intervals() -> None:
+    result = run("arena", "qwixx", "--games", "20", "--seats", "greedy,random")
+    assert result.returncode == 0, result.stderr
+    assert "greedy #1" in result.stdout and "±" in result.stdout
+
+
+def test_unknown_game_is_one_clear_line_not_a_traceback() -> None:
+    result = run("play", "chess")
+    assert result.returncode == 2
+    assert "There is no game chess" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_option_is_explained_in_czech() -> None:
+    result = run("arena", "qwixx", "-o", "players=9", lang="cs")
+    assert result.returncode == 2
+    assert "Chyba" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_replay_shows_a_record_move_by_move(tmp_path: Path) -> None:
+    state = hraj.game("qwixx", players=2).new_state()
+    random_playout(state, random.Random(4))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state.record()))
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "Final scores" in result.stdout
+    moves = sum(1 for kind, _, _ in state.events() if kind == "move")
+    assert result.stdout.count(":") >= moves
+
+
+def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
+    state = hraj.game("qwixx", players=2).new_state()
+    random_playout(state, random.Random(4))
+    record = state.record()
+    record["events"][3][2] = "r2"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path))
+    assert result.returncode == 2
+    assert "does not replay" in result.stderr
+
+
+def test_replay_of_a_missing_file_says_so(tmp_path: Path) -> None:
+    result = run("replay", str(tmp_path / "nothing.json"))
+    assert result.returncode == 2 and "Cannot read" in result.stderr
+
+
+def test_bench_prints_games_per_second() -> None:
+    result = run("bench", "qwixx", "--seconds", "0.3")
+    assert result.returncode == 0, result.stderr
+    assert "qwixx" in result.stdout

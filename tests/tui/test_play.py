@@ -1,0 +1,70 @@
+"""Terminal play: a scripted person finishes a whole Qwixx game; bad input is explained."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from rich.console import Console
+
+import hraj
+from hraj.tui.play import QuitGame, TerminalTable, parse_seats
+
+
+def scripted(answers: Iterator[str], prompts: list[str]) -> Callable[[str], str]:
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    return ask
+
+
+def always_first_choice() -> Iterator[str]:
+    while True:
+        yield "1"
+
+
+def test_a_person_plays_qwixx_to_the_end_against_bots() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    prompts: list[str] = []
+    players = parse_seats("qwixx", "me,greedy,random", seed=3, lang="en")
+    game = hraj.game("qwixx", players=3)
+    table = TerminalTable(
+        game, players, lang="en", seed=3, console=console, ask=scripted(always_first_choice(), prompts)
+    )
+    state = table.run()
+    assert state.is_over
+    text = console.export_text()
+    assert "Final scores" in text and "Winner" in text
+    assert prompts, "the person was asked for moves"
+
+
+def test_bad_input_gets_a_reason_in_czech_and_changes_nothing() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    answers = iter(["r13", "z5", "?", "q"])
+    game = hraj.game("qwixx", players=2, first=0)
+    players = parse_seats("qwixx", "me,greedy", seed=1, lang="cs")
+    table = TerminalTable(game, players, lang="cs", seed=1, console=console, ask=scripted(answers, []))
+    with pytest.raises(QuitGame):
+        table.run()
+    text = console.export_text()
+    assert "2 až 12" in text  # r13: rows hold 2 to 12
+    assert "písmeno řady" in text  # z5 is no action
+    assert all(kind != "move" for kind, _, _ in table.game_state.events())
+
+
+def test_an_illegal_move_is_explained_by_the_rules() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    game = hraj.game("qwixx", players=2, first=0)
+    state = game.new_state()
+    state.apply_chance("w1 w1 r1 y1 g1 b1")  # white sum 2
+    players = parse_seats("qwixx", "me,random", seed=1, lang="en")
+    table = TerminalTable(game, players, lang="en", seed=1, console=console, ask=scripted(iter(["y5", "q"]), []))
+    with pytest.raises(QuitGame):
+        table.run(state)
+    assert "only 2 may be crossed" in console.export_text()
+
+
+def test_unknown_seat_words_are_refused_with_the_choices() -> None:
+    with pytest.raises(hraj.InvalidOption, match="greedy"):
+        parse_seats("qwixx", "me,grumpy", seed=0, lang="en")
