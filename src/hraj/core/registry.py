@@ -15,6 +15,7 @@ from hraj.core.game import Game
 #: Game id -> "module:Class". A game joins hraj (and the conformance suite) here.
 _ENTRY_POINTS: dict[str, str] = {
     "qwixx": "hraj.games.qwixx.rules:Qwixx",
+    "backgammon": "hraj.games.backgammon.rules:Backgammon",
     "abluxxen": "hraj.games.abluxxen.rules:Abluxxen",
     "trefa": "hraj.games.trefa.rules:Trefa",
 }

@@ -1,0 +1,1 @@
+"""Trefa: the six-dice "hit" roll-and-write of seed 001."""
