@@ -1,7 +1,8 @@
 """Qwixx score sheets and dice for the terminal, drawn from a seat's view.
 
 Each row carries its letter (r y g b, the letters people type) as well as its colour,
-so the sheet reads the same without colour.
+so the sheet reads the same without colour: crossed numbers stand in brackets, and
+numbers that can no longer be crossed become a dash.
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
     if active is not None and view["phase"] != "over":
         step = {"white": "white sum: everyone may cross", "colour": "colour sum: only the active player"}
         status = t("Active player: {name}", lang, name=names[active])
-        if view["phase"] in step:
-            status += " — " + t(step[view["phase"]], lang)
+        step_text = step.get(view["phase"])
+        if step_text is not None:
+            status += " — " + t(step_text, lang)
         parts.append(Text(status, style="bold"))
     if view["dice"] is not None:
         parts.append(render_dice(view["dice"], lang))
@@ -73,9 +75,9 @@ def render_sheet(sheet: dict[str, Any], name: str, locked: Sequence[str], lang: 
         cells: list[Text] = [Text(f"{row.upper()} {t(ROW_NAMES[row], lang):8}", style=STYLES[row])]
         for index, number in enumerate(NUMBERS[row]):
             if number in crossed:
-                cells.append(Text(f"[{'X':>2}]", style=STYLES[row]))
+                cells.append(Text(f"[{number:>2}]", style="reverse " + STYLES[row]))
             elif index < rightmost or row in locked:
-                cells.append(Text(f" {number:>2} ", style="dim strike"))
+                cells.append(Text("  - ", style="dim"))
             else:
                 cells.append(Text(f" {number:>2} ", style=STYLES[row].replace("bold ", "")))
         lock = "🔒" if data["lock"] else ("×" if row in locked else "🔓")

@@ -1,0 +1,35 @@
+"""The arena: seats rotate, ties share a win, and the figures carry 95% intervals."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import hraj
+from hraj.bots import make_bot
+from hraj.bots.arena import Estimate, run_arena
+
+
+def test_estimate_of_a_known_sample() -> None:
+    estimate = Estimate.of([0.0, 1.0, 0.0, 1.0])
+    assert estimate.mean == 0.5
+    assert estimate.half_width == pytest.approx(1.959963984540054 * math.sqrt(1 / 3) / 2)
+
+
+def test_every_game_hands_out_exactly_one_win() -> None:
+    result = run_arena(hraj.game("qwixx", players=3), ["random", "random", "greedy"], games=30, seed=4)
+    assert result.games == 30
+    totals = [sum(entrant.wins[i] for entrant in result.entrants) for i in range(30)]
+    assert all(total == pytest.approx(1.0) for total in totals)
+
+
+def test_same_seed_same_results() -> None:
+    first = run_arena(hraj.game("qwixx", players=2), ["random", "random"], games=10, seed=9)
+    again = run_arena(hraj.game("qwixx", players=2), ["random", "random"], games=10, seed=9)
+    assert [e.scores for e in first.entrants] == [e.scores for e in again.entrants]
+
+
+def test_unknown_bot_names_the_choices() -> None:
+    with pytest.raises(hraj.InvalidOption, match="random"):
+        make_bot("qwixx", "nobody")

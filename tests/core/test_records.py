@@ -1,0 +1,85 @@
+"""Records and the contract's shared checks: malformed input is refused and changes nothing."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+import hraj
+from hraj.core import random_playout
+
+
+def finished_game() -> hraj.State:  # type: ignore[type-arg]
+    state = hraj.game("qwixx", players=2).new_state()
+    return random_playout(state, random.Random(2))
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda r: r.pop("format"),
+        lambda r: r.update(version=99),
+        lambda r: r.update(events="nope"),
+        lambda r: r["events"].append(["move", None, "r5"]),
+        lambda r: r["events"].append(["bogus", 0, "r5"]),
+        lambda r: r["events"].append(["move", True, "r5"]),
+        lambda r: r.update(options={"players": 9}),
+        lambda r: r.update(game="trefa"),
+    ],
+)
+def test_malformed_records_are_refused(mutate) -> None:  # type: ignore[no-untyped-def]
+    record = finished_game().record()
+    broken = copy.deepcopy(record)
+    mutate(broken)
+    with pytest.raises(hraj.HrajError):
+        hraj.game("qwixx", players=2).replay(broken)
+
+
+def test_a_forged_forced_step_is_refused() -> None:
+    record = finished_game().record()
+    record["events"].insert(3, ["auto", 0, "penalty"])
+    with pytest.raises(hraj.InvalidRecord, match="forced step"):
+        hraj.game("qwixx", players=2).replay(record)
+
+
+def test_a_dropped_forced_step_is_noticed() -> None:
+    record = finished_game().record()
+    autos = [i for i, event in enumerate(record["events"]) if event[0] == "auto"]
+    assert autos, "a random game of Qwixx has penalties"
+    del record["events"][autos[0]]
+    with pytest.raises(hraj.InvalidRecord):
+        hraj.game("qwixx", players=2).replay(record)
+
+
+def test_options_are_validated_with_reasons() -> None:
+    with pytest.raises(hraj.InvalidOption, match="Unknown option colour"):
+        hraj.game("qwixx", colour="red")
+    with pytest.raises(hraj.InvalidOption, match="whole number from 1 to 5"):
+        hraj.game("qwixx", players="many")
+    assert hraj.game("qwixx", players="4").players == 4
+    with pytest.raises(hraj.InvalidOption, match="no game"):
+        hraj.game("chess")
+
+
+def test_errors_carry_a_key_and_params_for_translation() -> None:
+    from hraj.i18n import error_text
+
+    state = hraj.game("qwixx", players=2, first=0).new_state()
+    state.apply_chance("w1 w1 r1 y1 g1 b1")
+    with pytest.raises(hraj.IllegalAction) as caught:
+        state.apply(0, "y5")
+    assert caught.value.key == "The white dice show {total}; only {total} may be crossed now."
+    assert caught.value.params == {"total": 2}
+    assert error_text(caught.value, "cs") == "Součet bílých kostek je 2; teď lze zakřížkovat jen 2."
+    assert error_text(caught.value, "sk").startswith("Súčet bielych kociek je 2")
+
+
+def test_copies_share_history_but_not_future() -> None:
+    state = hraj.game("qwixx", players=2, first=0).new_state()
+    state.apply_chance("w1 w2 r1 y1 g1 b1")
+    twin = state.copy()
+    twin.apply(0, "r3")
+    assert len(twin.events()) == len(state.events()) + 1
+    assert state.to_act == (0, 1)
