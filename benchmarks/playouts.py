@@ -37,7 +37,7 @@ def main() -> None:
     for game_id in args.games:
         for options in game_class(game_id).conformance_options():
             played, rate, moves = measure(game_id, options, args.seconds)
-            print(f"{game_id:12} {str(options):34} {played:8d} {rate:10,.0f} {moves:10.1f}")
+            print(f"{game_id:12} {options!s:34} {played:8d} {rate:10,.0f} {moves:10.1f}")
 
 
 if __name__ == "__main__":

@@ -10,9 +10,9 @@ from babel.messages.extract import extract_from_file
 from hraj.i18n import LANGS, catalog, check_lang, t
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "hraj"
-KEYWORDS = {
-    name: (1,) for name in ("t", "_", "HrajError", "InvalidAction", "IllegalAction", "InvalidOption", "InvalidRecord")
-} | {"Option": (2,)}
+KEYWORDS = dict.fromkeys(
+    ("t", "_", "HrajError", "InvalidAction", "IllegalAction", "InvalidOption", "InvalidRecord"), (1,)
+) | {"Option": (2,)}
 FILES = [
     *sorted((SOURCE / "core").glob("*.py")),
     SOURCE / "cli.py",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -29,7 +31,7 @@ def finished_game() -> hraj.State:  # type: ignore[type-arg]
         lambda r: r.update(game="trefa"),
     ],
 )
-def test_malformed_records_are_refused(mutate) -> None:  # type: ignore[no-untyped-def]
+def test_malformed_records_are_refused(mutate: Callable[[dict[str, Any]], object]) -> None:
     record = finished_game().record()
     broken = copy.deepcopy(record)
     mutate(broken)
