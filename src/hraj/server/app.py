@@ -1,0 +1,380 @@
+"""The ASGI application: HTTP for rooms and records, one WebSocket per connection.
+
+Every error a client can cause is answered as a structured message (a code, the
+English reason, its i18n key and parameters), over HTTP with a fitting status and
+over a socket as an `error` message that leaves the socket open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+
+import hraj
+from hraj.bots import bot_names
+from hraj.core import game_class
+from hraj.server.protocol import (
+    CLIENT_MESSAGE,
+    PROTOCOL_VERSION,
+    Act,
+    Back,
+    Claim,
+    CreateRoom,
+    HandToBot,
+    Hello,
+    Leave,
+    Ping,
+    PostAction,
+    ServerError,
+    error_body,
+)
+from hraj.server.rooms import Connection, Room, Rooms
+from hraj.server.settings import Settings
+from hraj.store import Store
+
+log = logging.getLogger("hraj.server")
+
+HELLO_TIMEOUT_S = 10.0
+#: WebSocket close codes (4000-4999 are the application's own).
+CLOSE_NO_ROOM = 4404
+CLOSE_UNAUTHORIZED = 4401
+CLOSE_NO_HELLO = 4400
+CLOSE_TOO_SLOW = 4408
+
+
+class TokenBucket:
+    """`rate` events a second on average, `burst` at once."""
+
+    __slots__ = ("burst", "last", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def _lang(request: Request) -> str:
+    wanted = request.query_params.get("lang") or request.headers.get("accept-language", "")
+    code = wanted[:2].lower()
+    return code if code in ("cs", "sk") else "en"
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def create_app(settings: Settings, store: Store | None = None) -> FastAPI:
+    """The application; it opens (and migrates) the store on start unless one is given."""
+    the_store = store if store is not None else Store(settings.database_url)
+    rooms = Rooms(the_store, settings.secret)
+    http_buckets: dict[str, TokenBucket] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(the_store.migrate)
+        await rooms.start()
+        try:
+            yield
+        finally:
+            await rooms.stop()
+            if store is None:
+                the_store.close()
+
+    app = FastAPI(title="hraj", version=hraj.__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.rooms = rooms
+    app.state.settings = settings
+
+    # --- errors: always a structured body, never a bare 500 ---------------------------------
+
+    def error_response(error: ServerError, lang: str = "en") -> JSONResponse:
+        return JSONResponse(error_body(error, lang), status_code=error.status)
+
+    @app.exception_handler(ServerError)
+    async def on_server_error(request: Request, error: ServerError) -> Response:
+        return error_response(error, _lang(request))
+
+    @app.exception_handler(RequestValidationError)
+    async def on_invalid(request: Request, error: RequestValidationError) -> Response:
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
+        problem = ServerError(
+            "bad_message", "The message is not valid at {where}: {why}.", where=where, why=first.get("msg", "?")
+        )
+        return error_response(problem, _lang(request))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def on_http(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 404:
+            problem = ServerError("not_found", "There is nothing at {path}.", path=request.url.path)
+        elif error.status_code == 405:
+            problem = ServerError(
+                "bad_message", "{method} is not allowed at {path}.", method=request.method, path=request.url.path
+            )
+        else:
+            problem = ServerError("bad_message", "The request was not understood.")
+        return error_response(problem, _lang(request))
+
+    @app.exception_handler(Exception)
+    async def on_bug(request: Request, error: Exception) -> Response:
+        log.exception("unexpected error at %s", request.url.path)
+        return error_response(ServerError("internal", "Something went wrong on the server."), _lang(request))
+
+    @app.middleware("http")
+    async def limits(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        lang = _lang(request)
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > settings.max_message_bytes):
+            return error_response(
+                ServerError(
+                    "too_large", "A request may carry at most {limit} bytes.", limit=settings.max_message_bytes
+                ),
+                lang,
+            )
+        client = request.client.host if request.client else "?"
+        bucket = http_buckets.get(client)
+        if bucket is None:
+            if len(http_buckets) > 10_000:
+                http_buckets.clear()
+            bucket = http_buckets[client] = TokenBucket(settings.http_rate, settings.http_burst)
+        if not bucket.take():
+            return error_response(ServerError("rate_limited", "Too many requests; slow down."), lang)
+        return await call_next(request)
+
+    # --- HTTP ------------------------------------------------------------------------
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "protocol": PROTOCOL_VERSION, "version": hraj.__version__}
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        listing = []
+        for game_id in hraj.GAMES:
+            cls = game_class(game_id)
+            listing.append(
+                {
+                    "id": game_id,
+                    "name": cls.name,
+                    "options": {name: {"default": o.default, "help": o.help} for name, o in cls.options_spec.items()},
+                    "bots": bot_names(game_id),
+                }
+            )
+        return {"games": listing}
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(spec: CreateRoom, request: Request) -> dict[str, Any]:
+        created = await rooms.create(spec)
+        room = created.room
+        base = str(request.base_url).rstrip("/")
+        body = room.summary()
+        body.update(
+            {
+                "invite": created.invite,
+                "invite_url": f"{base}/r/{room.id}?invite={created.invite}",
+                "host_token": created.host_token,
+                "socket": f"/ws/rooms/{room.id}",
+            }
+        )
+        if created.claimed is not None:
+            body["seat"], body["token"] = created.claimed
+        return body
+
+    @app.get("/api/rooms/{room_id}")
+    async def room_summary(room_id: str) -> dict[str, Any]:
+        return (await rooms.get(room_id)).summary()
+
+    @app.post("/api/rooms/{room_id}/claim")
+    async def claim(room_id: str, body: Claim) -> dict[str, Any]:
+        room = await rooms.get(room_id)
+        if not room.is_invite(body.invite):
+            raise ServerError("forbidden", "This invite is not valid for the room.")
+        seat, token = await room.call(lambda: room.claim(body.seat, body.name))
+        return {"room": room.id, "seat": seat, "token": token}
+
+    async def seat_authority(request: Request, room: Room, seat: int, host_may: bool) -> None:
+        token = _bearer(request)
+        if token is None:
+            raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
+        if room.seat_of(token) == seat or (host_may and room.is_host(token)):
+            return
+        raise ServerError("forbidden", "This token does not hold seat {seat}.", seat=seat)
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}/bot")
+    async def hand_to_bot(room_id: str, seat: int, body: HandToBot, request: Request) -> dict[str, Any]:
+        room = await rooms.get(room_id)
+        await seat_authority(request, room, seat, host_may=True)
+        await room.call(lambda: room.hand_to_bot(seat, body.bot))
+        return {"room": room.id, "seats": room.public_seats()}
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}/back")
+    async def take_back(room_id: str, seat: int, request: Request) -> dict[str, Any]:
+        room = await rooms.get(room_id)
+        await seat_authority(request, room, seat, host_may=False)
+        await room.call(lambda: room.take_back(seat))
+        return {"room": room.id, "seats": room.public_seats()}
+
+    @app.post("/api/rooms/{room_id}/actions")
+    async def post_action(room_id: str, body: PostAction, request: Request) -> dict[str, Any]:
+        room = await rooms.get(room_id)
+        token = _bearer(request)
+        seat = None if token is None else room.seat_of(token)
+        if seat is None:
+            raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
+        version = await room.call(lambda: room._act(seat, body.action))
+        return {"room": room.id, "version": version}
+
+    @app.get("/api/rooms/{room_id}/view")
+    async def view(room_id: str, request: Request) -> dict[str, Any]:
+        room = await rooms.get(room_id)
+        token = _bearer(request)
+        seat = None if token is None else room.seat_of(token)
+        if token is not None and seat is None:
+            raise ServerError("unauthorized", "This token holds no seat of the room.")
+        return await room.call(lambda: _async(room.view_message(seat)))
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def record(room_id: str) -> dict[str, Any]:
+        return (await rooms.get(room_id)).record()
+
+    # --- WebSocket --------------------------------------------------------------------
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def socket(websocket: WebSocket, room_id: str) -> None:
+        await websocket.accept()
+        lang = "en"
+
+        async def refuse(error: ServerError, code: int) -> None:
+            with contextlib.suppress(Exception):
+                await websocket.send_json(error_body(error, lang))
+                await websocket.close(code=code)
+
+        try:
+            room = await rooms.get(room_id)
+        except ServerError as error:
+            await refuse(error, CLOSE_NO_ROOM)
+            return
+        try:
+            first = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT_S)
+            hello = CLIENT_MESSAGE.validate_json(first)
+        except (TimeoutError, ValidationError, KeyError):
+            await refuse(ServerError("hello_required", "Start with a hello message."), CLOSE_NO_HELLO)
+            return
+        except WebSocketDisconnect:
+            return
+        if not isinstance(hello, Hello):
+            await refuse(ServerError("hello_required", "Start with a hello message."), CLOSE_NO_HELLO)
+            return
+        lang = hello.lang
+        seat = None
+        if hello.token is not None:
+            seat = room.seat_of(hello.token)
+            if seat is None:
+                await refuse(ServerError("unauthorized", "This token holds no seat of the room."), CLOSE_UNAUTHORIZED)
+                return
+        connection = Connection(seat, lang)
+        writer = asyncio.create_task(_write(websocket, connection))
+        try:
+            await room.call(lambda: room.attach(connection, hello.since))
+            await _read(websocket, room, connection, settings)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.detach(connection)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    return app
+
+
+async def _async(value: Any) -> Any:
+    return value
+
+
+async def _write(websocket: WebSocket, connection: Connection) -> None:
+    while True:
+        text = await connection.outbox.get()
+        if text is None:
+            if connection.dropped:
+                problem = ServerError(
+                    "rate_limited", "You fell too far behind; reconnect with the last version you saw."
+                )
+                with contextlib.suppress(Exception):
+                    await websocket.send_json(error_body(problem, connection.lang))
+            with contextlib.suppress(Exception):
+                await websocket.close(code=CLOSE_TOO_SLOW if connection.dropped else 1001)
+            return
+        await websocket.send_text(text)
+
+
+async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings) -> None:
+    bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            raw = message.get("bytes") or b""
+            text = raw.decode("utf-8", errors="replace")
+        message_id: str | None = None
+        try:
+            if len(text.encode()) > settings.max_message_bytes:
+                raise ServerError(
+                    "too_large", "A message may carry at most {limit} bytes.", limit=settings.max_message_bytes
+                )
+            if not bucket.take():
+                raise ServerError("rate_limited", "Too many messages; slow down.")
+            try:
+                request = CLIENT_MESSAGE.validate_json(text)
+            except ValidationError as error:
+                raise ServerError.from_validation(error) from None
+            message_id = getattr(request, "id", None)
+            await _handle(room, connection, request)
+        except ServerError as error:
+            connection.push(error_body(error, connection.lang, message_id))
+
+
+async def _handle(room: Room, connection: Connection, request: Hello | Act | Leave | Back | Ping) -> None:
+    if isinstance(request, Ping):
+        connection.push({"type": "pong", "id": request.id, "version": room.version})
+        return
+    if isinstance(request, Hello):
+        raise ServerError("bad_message", "Say hello only once per connection.")
+    seat = connection.seat
+    if seat is None:
+        raise ServerError("forbidden", "Spectators cannot act; claim a seat first.")
+    if isinstance(request, Act):
+        version = await room.call(lambda: room._act(seat, request.action))
+        connection.push({"type": "ack", "id": request.id, "version": version})
+    elif isinstance(request, Leave):
+        await room.call(lambda: room.hand_to_bot(seat, request.bot))
+        connection.push({"type": "ack", "id": request.id, "version": room.version})
+    else:
+        await room.call(lambda: room.take_back(seat))
+        connection.push({"type": "ack", "id": request.id, "version": room.version})

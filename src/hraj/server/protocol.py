@@ -1,0 +1,186 @@
+"""The JSON protocol: every message a client may send, and the errors the server answers.
+
+Client messages are pydantic models that forbid unknown fields and bound every
+string, so a message is either exactly valid or answered with a structured error.
+Server messages are plain dicts built by the helpers at the bottom; docs/protocol.md
+shows each with an example.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from hraj.core.errors import HrajError
+
+PROTOCOL_VERSION = 1
+
+Token = Annotated[str, Field(min_length=8, max_length=128)]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+BotName = Annotated[str, Field(min_length=1, max_length=32)]
+ActionText = Annotated[str, Field(min_length=1, max_length=200)]
+ClientId = Annotated[str, Field(max_length=64)]
+Lang = Literal["cs", "sk", "en"]
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- WebSocket: client to server ---------------------------------------------------------
+
+
+class Hello(Message):
+    """The first message on a socket: who I am (a seat token, or none to watch) and
+    the last version I saw (none on a first connection)."""
+
+    type: Literal["hello"]
+    token: Token | None = None
+    since: Annotated[int, Field(ge=0)] | None = None
+    lang: Lang = "en"
+
+
+class Act(Message):
+    """A move of my seat, in the game's notation."""
+
+    type: Literal["act"]
+    action: ActionText
+    id: ClientId | None = None
+
+
+class Leave(Message):
+    """Let a bot play my seat until I come back."""
+
+    type: Literal["leave"]
+    bot: BotName = "random"
+    id: ClientId | None = None
+
+
+class Back(Message):
+    """Take my seat back from the bot that played it."""
+
+    type: Literal["back"]
+    id: ClientId | None = None
+
+
+class Ping(Message):
+    type: Literal["ping"]
+    id: ClientId | None = None
+
+
+ClientMessage = Annotated[Hello | Act | Leave | Back | Ping, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Leave | Back | Ping] = TypeAdapter(ClientMessage)
+
+
+# --- HTTP request bodies -------------------------------------------------------------------
+
+
+class SeatSpec(Message):
+    kind: Literal["person", "bot"] = "person"
+    bot: BotName | None = None
+    name: Name | None = None
+
+
+class CreateRoom(Message):
+    game: Annotated[str, Field(min_length=1, max_length=32)]
+    options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=16)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    claim: Annotated[int, Field(ge=0, le=7)] | None = None
+    """A person seat that the creator takes at once (its token comes back)."""
+
+
+class Claim(Message):
+    invite: Token
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+    name: Name | None = None
+
+
+class HandToBot(Message):
+    bot: BotName = "random"
+
+
+class PostAction(Message):
+    action: ActionText
+
+
+# --- errors -------------------------------------------------------------------------------
+
+#: Every error code, with the HTTP status it carries over HTTP.
+ERROR_STATUS: dict[str, int] = {
+    "bad_message": 400,
+    "too_large": 413,
+    "rate_limited": 429,
+    "hello_required": 400,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "not_found": 404,
+    "not_over": 409,
+    "seat_taken": 409,
+    "invalid_action": 422,
+    "illegal_action": 409,
+    "invalid_option": 422,
+    "unavailable": 503,
+    "internal": 500,
+}
+
+
+class ServerError(Exception):
+    """An error answered to a client: a code, an English template (its i18n key) and params."""
+
+    def __init__(self, code: str, template: str, /, **params: Any) -> None:
+        assert code in ERROR_STATUS, code
+        self.code = code
+        self.key = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+    @property
+    def status(self) -> int:
+        return ERROR_STATUS[self.code]
+
+    @classmethod
+    def from_hraj(cls, error: HrajError) -> ServerError:
+        code = {
+            "InvalidAction": "invalid_action",
+            "IllegalAction": "illegal_action",
+            "InvalidOption": "invalid_option",
+        }.get(type(error).__name__, "bad_message")
+        return cls(code, error.key, **error.params)
+
+    @classmethod
+    def from_validation(cls, error: ValidationError) -> ServerError:
+        problems = error.errors(include_url=False, include_input=False)
+        where = ".".join(str(part) for part in problems[0]["loc"]) if problems else "message"
+        why = problems[0]["msg"] if problems else "?"
+        return cls("bad_message", "The message is not valid at {where}: {why}.", where=where, why=why)
+
+
+def translate(error: ServerError, lang: str) -> str:
+    """The error's reason in `lang` when a translation exists, else in English."""
+    try:
+        from hraj.i18n import t
+    except ImportError:
+        return str(error)
+    try:
+        return str(t(error.key, lang, **error.params))
+    except Exception:  # a missing or broken translation never hides the error itself
+        return str(error)
+
+
+def error_body(error: ServerError, lang: str = "en", message_id: str | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "type": "error",
+        "code": error.code,
+        "message": str(error),
+        "key": error.key,
+        "params": {
+            name: value if isinstance(value, (int, float, bool)) or value is None else str(value)
+            for name, value in error.params.items()
+        },
+    }
+    if lang != "en":
+        body["text"] = translate(error, lang)
+    if message_id is not None:
+        body["id"] = message_id
+    return body
