@@ -36,6 +36,13 @@ def table(position: str, players: int = 4, variant: str = "base") -> AbluxxenSta
     return AbluxxenState.from_position(Abluxxen(players=players, variant=variant), position)
 
 
+def new_game(**options: object) -> AbluxxenState:
+    """A fresh state (before the deal) of a game with these options."""
+    state = hraj.game("abluxxen", **options).new_state()
+    assert isinstance(state, AbluxxenState)
+    return state
+
+
 def leave_in_pile(state: AbluxxenState, *cards: int) -> None:
     """Move every pile card to the discard pile except `cards` (late-game positions)."""
     keep = [0] * (JOKER + 1)
@@ -330,7 +337,7 @@ def test_edge_12_the_discard_pile_is_never_reshuffled() -> None:
 def test_edge_13_a_hand_only_shrinks_by_playing() -> None:
     for seed in range(20):
         rng = random.Random(seed)
-        state = hraj.game("abluxxen", players=3 + seed % 3).new_state()
+        state = new_game(players=3 + seed % 3)
         while not state.is_over:
             sizes = [sum(h) for h in state.hands]
             player = None
@@ -502,7 +509,7 @@ def test_edge_22_a_normal_refill_keeps_jokers_and_13s_in_the_display() -> None:
 
 
 def test_edge_23_two_players_get_two_jokers_each_and_the_fifth_stays_in_the_pile() -> None:
-    state = hraj.game("abluxxen", players=2, first=0).new_state()
+    state = new_game(players=2, first=0)
     assert state.hands[0][JOKER] == state.hands[1][JOKER] == 2
     assert state.pile[JOKER] == 1
     assert state.pile_size == 105
@@ -512,14 +519,14 @@ def test_edge_24_player_count_is_2_to_5() -> None:
     for players in (1, 6):
         with pytest.raises(hraj.InvalidOption):
             hraj.game("abluxxen", players=players)
-    assert hraj.game("abluxxen", players=3).new_state().view(None)["shadow"] is None
+    assert new_game(players=3).view(None)["shadow"] is None
 
 
 # --- the deal -------------------------------------------------------------------------------
 
 
 def test_deal_order_13_cards_per_seat_then_the_display_left_to_right() -> None:
-    state = hraj.game("abluxxen", players=3, first=1).new_state()
+    state = new_game(players=3, first=1)
     assert state.phase == DEAL
     cards = [1 + n % 13 for n in range(45)]
     for card in cards:
@@ -530,7 +537,7 @@ def test_deal_order_13_cards_per_seat_then_the_display_left_to_right() -> None:
 
 
 def test_deal_for_two_players_deals_11_each_the_display_then_the_shadow_offer() -> None:
-    state = hraj.game("abluxxen", players=2, first=0).new_state()
+    state = new_game(players=2, first=0)
     for n in range(22):
         state.apply_chance(str(1 + n % 12))
     assert [sum(h) for h in state.hands] == [13, 13]
@@ -538,9 +545,9 @@ def test_deal_for_two_players_deals_11_each_the_display_then_the_shadow_offer() 
         state.apply_chance(str(card))
     assert state.display == [[5], [6], [1], [9], [10], [11]]
     # shadow offer: 13 and J go onto the lowest bare display cards (1, then 5)
-    for card in ("3", "13", "J", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "12"):
+    for text in ("3", "13", "J", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "12"):
         assert state.phase == DEAL
-        state.apply_chance(card)
+        state.apply_chance(text)
     assert state.display[2] == [1, 13]
     assert state.display[0] == [5, JOKER]
     assert sum(state.shadow) == 12
@@ -550,7 +557,7 @@ def test_deal_for_two_players_deals_11_each_the_display_then_the_shadow_offer() 
 
 
 def test_start_seat_is_a_chance_event_unless_chosen() -> None:
-    state = hraj.game("abluxxen", players=4).new_state()
+    state = new_game(players=4)
     assert state.phase == FIRST_SEAT
     assert {str(o) for o, _ in state.chance_outcomes()} == {"first 0", "first 1", "first 2", "first 3"}
     state.apply_chance("first 2")
