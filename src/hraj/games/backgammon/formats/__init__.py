@@ -1,0 +1,1 @@
+"""Backgammon's exchange formats: gnubg Position ID and Match ID, XGID, `.mat` files."""
