@@ -1,0 +1,1 @@
+"""Backgammon (vrhcáby): rules, notation and bots; file formats live in `formats`."""
