@@ -194,6 +194,10 @@ def _parse_cell(text: str, side: int, line_number: int) -> MatAction:
         moves = roll.group(3).strip()
         if _NO_MOVE.match(moves):
             moves = ""
+        try:
+            parse_play(moves)
+        except FormatError as error:
+            raise FormatError("Line {line}: {why}", line=line_number, why=error) from None
         return MatAction(side, ROLL, dice=(int(roll.group(1)), int(roll.group(2))), moves=moves)
     cube = _CUBE_CELL.match(cell)
     if cube is not None:
