@@ -502,7 +502,8 @@ class AbluxxenState(State[Move, Chance]):
         hand, known = self.hands[self.active], self.known[self.active]
         for card in cards:
             hand[card] -= 1
-            known[card] = min(known[card], hand[card])
+            # others cannot tell whether the known copy or a hidden one was played
+            known[card] = max(known[card] - 1, 0)
         self.layers[self.active].append(cards)
         if not any(hand):
             self._end("hand_empty")  # no capturing with the last cards
