@@ -25,7 +25,7 @@ from typing import Any, ClassVar, NamedTuple
 from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
 from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
 from hraj.core.record import EventLog
-from hraj.games.trefa.sheets import COLOUR_NAMES, COLOURS, FIELDS, ROWS, SheetRow, Sheets, default_sheets, load_sheets
+from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS, SheetRow, Sheets, default_sheets, load_sheets
 
 EMPTY = -1
 CROSSED = 0
@@ -129,6 +129,24 @@ def hits(row: tuple[int, ...], sheet_row: SheetRow) -> int:
     """Fields whose written number equals the printed one."""
     return sum(1 for value, printed in zip(row, sheet_row.numbers, strict=True) if value == printed)
 
+
+#: Reasons per colour, so that each language can word the colour itself.
+FIELD_FILLED = (
+    "The black field of your current row is already filled.",
+    "The white field of your current row is already filled.",
+    "The red field of your current row is already filled.",
+    "The yellow field of your current row is already filled.",
+    "The green field of your current row is already filled.",
+    "The blue field of your current row is already filled.",
+)
+DIE_TOO_HIGH = (
+    "The black die shows {value}, more than the printed {printed}.",
+    "The white die shows {value}, more than the printed {printed}.",
+    "The red die shows {value}, more than the printed {printed}.",
+    "The yellow die shows {value}, more than the printed {printed}.",
+    "The green die shows {value}, more than the printed {printed}.",
+    "The blue die shows {value}, more than the printed {printed}.",
+)
 
 _DIE = re.compile(r"([kwrygb])\s*([1-6])", re.IGNORECASE)
 _FIRST = re.compile(r"^\s*first\s+(\d)\s*$", re.IGNORECASE)
@@ -353,16 +371,9 @@ class TrefaState(State[Move, ChanceOutcome]):
         for colour in colour_list(action.dice):
             at = sheet_row.colours.index(colour)
             if fields[at] != EMPTY:
-                return IllegalAction(
-                    "The {colour} field of your current row is already filled.", colour=COLOUR_NAMES[colour]
-                )
+                return IllegalAction(FIELD_FILLED[colour])
             if self.dice[colour] > sheet_row.numbers[at]:
-                return IllegalAction(
-                    "The {colour} die shows {value}, more than the printed {printed}.",
-                    colour=COLOUR_NAMES[colour],
-                    value=self.dice[colour],
-                    printed=sheet_row.numbers[at],
-                )
+                return IllegalAction(DIE_TOO_HIGH[colour], value=self.dice[colour], printed=sheet_row.numbers[at])
         return super()._why_illegal(seat, action)
 
     def _apply_chance(self, outcome: ChanceOutcome) -> None:

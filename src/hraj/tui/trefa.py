@@ -1,0 +1,148 @@
+"""Trefa score sheets and dice for the terminal, drawn from a seat's view.
+
+Every field shows its colour letter (k w r y g b, the letters people type) and its
+printed number, then what is in it: the number written, `✗` crossed out, `·` empty;
+a hit carries `!`. So a sheet reads the same without colour. The current row is
+marked `▶`, and the corner letter of each row names the sheet type, as on paper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from hraj.i18n import t
+
+COLOURS = "kwrygb"
+#: Colour words carry their letter, which is what people type.
+COLOUR_LABELS = {
+    "k": "black (k)",
+    "w": "white (w)",
+    "r": "red (r)",
+    "y": "yellow (y)",
+    "g": "green (g)",
+    "b": "blue (b)",
+}
+STYLES = {
+    "k": "bold white on grey23",
+    "w": "bold black on white",
+    "r": "bold white on red",
+    "y": "bold black on yellow",
+    "g": "bold black on green",
+    "b": "bold white on blue",
+}
+PHASES = {
+    "first_throw": "first throw: write, or reroll once",
+    "second_throw": "after the reroll: write",
+}
+
+NOTATION_HELP = (
+    "Type reroll to throw again once: every die is thrown except those showing 1. "
+    "Type write and the colour letters to write those dice into your current row, like write k,y,b; "
+    "a die fits its own colour's field if that field is empty and the die is at most the printed number. "
+    "You must write at least one die if any fits. If none fits, type stop: the leftmost empty field is "
+    "crossed out (after the reroll that happens by itself). "
+    "Colours: k black, w white, r red, y yellow, g green, b blue."
+)
+
+
+def colour_word(letter: str, lang: str) -> str:
+    return t(COLOUR_LABELS[letter], lang)
+
+
+def describe(action: str, lang: str) -> str:
+    """`write k,y` -> "write: black, yellow" in the player's language."""
+    if action == "reroll":
+        return t("reroll the dice", lang)
+    if action == "stop":
+        return t("stop and cross out a field", lang)
+    if action.startswith("write "):
+        colours = action.removeprefix("write ").split(",")
+        return t("write: {colours}", lang, colours=", ".join(colour_word(c, lang) for c in colours))
+    if action.startswith("cross "):
+        return t("crossed out: {colour}", lang, colour=colour_word(action.removeprefix("cross "), lang))
+    return action
+
+
+def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+    parts: list[RenderableType] = []
+    active = view["active"]
+    if view.get("last"):
+        last = view["last"]
+        parts.append(
+            Text(
+                t(
+                    "Last turn: {name} threw {dice} — {did}",
+                    lang,
+                    name=names[last["seat"]],
+                    dice=last["dice"],
+                    did=describe(last["did"], lang),
+                ),
+                style="dim",
+            )
+        )
+    if active is not None and view["phase"] != "over":
+        status = t("Active player: {name}", lang, name=names[active])
+        phase = PHASES.get(view["phase"])
+        if phase is not None:
+            status += " — " + t(phase, lang)
+        parts.append(Text(status, style="bold"))
+    if view["dice"] is not None:
+        parts.append(render_dice(view["dice"], view["kept"], view["writable"], lang))
+    for seat, sheet in enumerate(view["sheets"]):
+        parts.append(render_sheet(sheet, names[seat], lang, is_active=seat == active and view["phase"] != "over"))
+    bonus = " · ".join(f"{hits}×{points}" for hits, points in enumerate(view["hit_bonus"]) if hits)
+    parts.append(Text(t("Hit bonus (hits × points): {table}", lang, table=bonus), style="dim"))
+    if not view["sheets_verified"]:
+        parts.append(
+            Text(
+                t("The sheet layouts are placeholders, not checked against the printed pad.", lang), style="dim italic"
+            )
+        )
+    return Group(*parts)
+
+
+def render_dice(dice: dict[str, int], kept: Sequence[str], writable: Sequence[str], lang: str) -> Text:
+    text = Text(t("Dice", lang) + ":")
+    for letter in COLOURS:
+        text.append(" ")
+        text.append(f" {letter}{dice[letter]}{'*' if letter in kept else ' '}", style=STYLES[letter])
+    if kept:
+        text.append("   * " + t("kept (showed 1)", lang), style="dim")
+    fits = ", ".join(f"{colour_word(c, lang)} {dice[c]}" for c in writable) or t("no die", lang)
+    text.append("\n" + t("Fits the current row: {dice}", lang, dice=fits))
+    return text
+
+
+def field_text(field: dict[str, Any]) -> Text:
+    letter, printed, value = field["colour"], field["printed"], field["value"]
+    content = "·" if value is None else "✗" if field["crossed"] else str(value)
+    cell = Text()
+    cell.append(f"{letter}{printed}", style=STYLES[letter])
+    cell.append(f":{content}{'!' if field['hit'] else ' '}", style="bold" if field["hit"] else "")
+    return cell
+
+
+def render_sheet(sheet: dict[str, Any], name: str, lang: str, *, is_active: bool) -> Table:
+    title = (
+        f"{name}{' ◀' if is_active else ''} — {t('score sheet {letter}', lang, letter=sheet['letter'])}"
+        f" — {t('total score', lang)}: {sheet['score']}"
+    )
+    table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 1))
+    for number, row in enumerate(sheet["rows"]):
+        current = number == sheet["current_row"]
+        marker = Text("▶" if current else " ", style="bold")
+        corner = Text(f"{sheet['letter']}{number + 1}", style="dim")
+        cells = [field_text(field) for field in row["fields"]]
+        if row["complete"]:
+            score = Text(f"= {row['points']:>3}  " + t("({count} hits)", lang, count=row["hits"]), style="bold")
+        elif row["points"] or current:
+            score = Text(f"  ({row['points']})", style="dim")
+        else:
+            score = Text("")
+        table.add_row(marker, corner, *cells, score)
+    return table
