@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import socket
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -89,6 +91,16 @@ class _Server(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, banner: str) -> None:
         super().__init__(config)
         self.banner = banner
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """Stop gracefully on SIGINT/SIGTERM and then exit normally (status 0), without
+        uvicorn's re-raising of the signal once it has shut down."""
+        with super().capture_signals():
+            try:
+                yield
+            finally:
+                self._captured_signals.clear()
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets=sockets)
