@@ -528,10 +528,10 @@ class AbluxxenState(State[Move, Chance]):
         return [
             value
             for value in range(1, 13)
-            if self.shadow[value] == len(played) and self._beats(played, (value,) * len(played))
+            if self.shadow[value] == len(played) and self.beats(played, (value,) * len(played))
         ]
 
-    def _beats(self, played: tuple[int, ...], target: tuple[int, ...]) -> bool:
+    def beats(self, played: tuple[int, ...], target: tuple[int, ...]) -> bool:
         """The capture rule for sets of equal size: a higher value, or 1s on 13s/jokers (expert)."""
         mine, theirs = set_value(played), set_value(target)
         return theirs < mine or (self.variant == "expert" and mine == 1 and theirs >= 13)
@@ -557,7 +557,7 @@ class AbluxxenState(State[Move, Chance]):
             victim = (self.active + self.checking) % self.players
             self.checking += 1
             layers = self.layers[victim]
-            if layers and len(layers[-1]) == len(played) and self._beats(played, layers[-1]):
+            if layers and len(layers[-1]) == len(played) and self.beats(played, layers[-1]):
                 self.captured = layers.pop()
                 self.victim = victim
                 self.captured_any = True
