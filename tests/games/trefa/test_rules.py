@@ -295,6 +295,7 @@ def test_decision_without_first_the_start_is_a_chance_event() -> None:
 def test_decision_each_player_gets_a_different_sheet_type() -> None:
     assert Trefa(players=3).letters == ("a", "b", "c")
     assert Trefa(players=3, sheets="f, c,a").letters == ("f", "c", "a")
+    assert Trefa(players=2, sheets="", sheet_file="").letters == ("a", "b")  # empty = the default
     with pytest.raises(hraj.InvalidOption, match="different sheet type"):
         hraj.game("trefa", players=2, sheets="aa")
     with pytest.raises(hraj.InvalidOption, match="names 1 sheets for 2 players"):

@@ -29,7 +29,6 @@ from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS, SheetRow, Sheets, def
 
 EMPTY = -1
 CROSSED = 0
-ALL_DICE = (1 << FIELDS) - 1
 
 # Phases of a turn.
 CHOOSE_FIRST, ROLL, FIRST_THROW, REROLL, SECOND_THROW, OVER = range(6)
@@ -155,17 +154,21 @@ _REROLL_WORDS = {"reroll", "přehodit", "prehodit", "přehoď", "prehod"}
 _STOP_WORDS = {"stop", "vyškrtnout", "vyskrtnout"}
 
 
-def _check_sheet_file(value: Any) -> str:
+def _check_sheet_file(value: Any) -> str | None:
     """The `sheet_file` option: a path to a sheet file that loads and passes every check."""
     path = str(value).strip()
+    if path.lower() in {"", "none", "default"}:
+        return None
     load_sheets(path)  # raises SheetError (an InvalidOption) with the reason
     return path
 
 
-def _check_sheet_letters(value: Any) -> str:
+def _check_sheet_letters(value: Any) -> str | None:
     """The `sheets` option: one distinct sheet letter per seat, like `cab` or `c,a,b`."""
     letters = re.sub(r"[\s,;]", "", str(value)).lower()
-    if not letters or not letters.isalpha():
+    if letters in {"", "none", "default"}:
+        return None
+    if not letters.isalpha():
         raise ValueError("expected one sheet letter per seat, like abc")
     if len(set(letters)) != len(letters):
         raise ValueError("each player gets a different sheet type")
