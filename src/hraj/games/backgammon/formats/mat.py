@@ -239,34 +239,40 @@ def _cells(line: str, line_number: int) -> list[MatAction]:
 
 
 def parse_mat(text: str) -> MatMatch:
-    """Read a `.mat` file's text. Raises FormatError naming the line that does not fit."""
-    lines = text.lstrip("\ufeff").splitlines()
+    """Read a `.mat` file's text (its first match). Raises FormatError naming the line that does not fit."""
+    return parse_matches(text)[0]
+
+
+def parse_matches(text: str) -> list[MatMatch]:
+    """Every match of a `.mat` text; some programs put several in one file."""
+    matches: list[MatMatch] = []
     match: MatMatch | None = None
     headers: list[tuple[str, str]] = []
     comments: list[str] = []
     game: MatGame | None = None
     expect_scores = False
-    for number, raw in enumerate(lines, start=1):
+    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         line = raw.rstrip()
         stripped = line.strip()
         if not stripped:
             continue
-        if match is None:
-            if stripped[0] in ";#":
+        if stripped[0] in ";#":
+            if match is None or not match.games:
                 comment = stripped[1:].strip()
                 header = _HEADER.match(comment)
                 if header is not None:
                     headers.append((header.group(1), header.group(2)))
                 elif comment:
                     comments.append(comment)
-                continue
-            found = _MATCH_LINE.match(stripped)
-            if found is None:
-                raise FormatError("Line {line}: expected `N point match`, found {text}", line=number, text=stripped)
+            continue
+        found = _MATCH_LINE.match(stripped)
+        if found is not None:
             match = MatMatch(int(found.group(1)), headers, comments)
+            matches.append(match)
+            headers, comments, game = [], [], None
             continue
-        if stripped[0] in ";#":
-            continue
+        if match is None:
+            raise FormatError("Line {line}: expected `N point match`, found {text}", line=number, text=stripped)
         game_line = _GAME_LINE.match(stripped)
         if game_line is not None:
             game = MatGame(int(game_line.group(1)), ("", ""), (0, 0))
@@ -286,9 +292,9 @@ def parse_mat(text: str) -> MatMatch:
             expect_scores = False
             continue
         game.actions.extend(_cells(line, number))
-    if match is None:
+    if not matches:
         raise FormatError("This is not a .mat file: it has no `N point match` line.")
-    return match
+    return matches
 
 
 # --- writing ---------------------------------------------------------------------------

@@ -1,0 +1,321 @@
+"""hraj records to and from `.mat` matches.
+
+Export replays a record and writes each decision in its player's column: seat 0 on
+the left, seat 1 on the right. Rolls and plays become `52: 13/8 13/11`, forced
+`no move` steps a bare `52:`, cube actions `Doubles => 2`, `Beavers => 4`, `Takes`,
+`Drops`, and every finished game a `Wins N points` line. A resignation leaves only
+that line (and, when it came after the roll, the bare roll before it); a declined
+resignation leaves nothing.
+
+Import plays a match through the rules: the dice of each cell become chance outcomes,
+its play an action parsed with the game's notation (so `13/7`, `bar/22`, `25/22*`,
+`6/0`, `13/8(2)` all read), and a `Wins` line that no play or drop explains becomes
+the loser's resignation, accepted. Every step is checked, so a file that breaks the
+rules is refused with the game and cell that break them.
+
+A match (`N point match`, N > 0) is one record; a money session (`0 point match`)
+gives one record per game, since a money game is a match of one game here.
+
+Options that the `.mat` format has no words for travel in header comments that
+other programs keep as comments: `; [Jacoby "On"]`, `; [Beaver "On"]` (read by
+gnubg), `; [CubeLimit "1"]` for play without the cube, `; [hraj variant "seed"]` and
+`; [hraj first "1"]`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hraj.core.errors import HrajError, InvalidRecord
+from hraj.core.game import Seat
+from hraj.core.record import AUTO, CHANCE, parse_record
+from hraj.games.backgammon.formats.mat import (
+    BEAVER,
+    DOUBLE,
+    DROP,
+    ROLL,
+    TAKE,
+    WIN,
+    MatAction,
+    MatGame,
+    MatMatch,
+    format_mat,
+    format_play,
+    parse_matches,
+)
+from hraj.games.backgammon.moves import BAR, OFF
+from hraj.games.backgammon.notation import First, Play, Roll
+from hraj.games.backgammon.rules import (
+    CHOOSE_FIRST,
+    CUBE,
+    MAX_CUBE,
+    MOVE,
+    NO_MOVE,
+    OPENING,
+    Backgammon,
+    BackgammonState,
+)
+
+DEFAULT_NAMES = ("Player 1", "Player 2")
+ON, OFF_WORD = "On", "Off"
+
+
+# --- export -----------------------------------------------------------------------------
+
+
+def _headers(options: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str, str]]:
+    headers = [
+        ("Site", "hraj"),
+        ("Player 1", names[0]),
+        ("Player 2", names[1]),
+        ("Variation", "Backgammon"),
+    ]
+    if options["match_length"]:
+        headers.append(("Crawford", ON if options["variant"] != "seed" else OFF_WORD))
+    else:
+        headers.append(("Jacoby", ON if options["jacoby"] else OFF_WORD))
+        headers.append(("Beaver", ON if options["beavers"] else OFF_WORD))
+    headers.append(("CubeLimit", str(MAX_CUBE if options["cube"] else 1)))
+    if options["variant"] != "standard":
+        headers.append(("hraj variant", options["variant"]))
+    if options["first"] is not None:
+        headers.append(("hraj first", str(options["first"])))
+    return headers
+
+
+def _hits(state: BackgammonState, seat: int, play: Play) -> list[bool]:
+    """gnubg's hit marks: a step hits when it lands first on a point the opponent held."""
+    theirs = state.boards[1 - seat]
+    seen: set[int] = set()
+    marks = []
+    for _, target in play.steps:
+        marks.append(target != OFF and theirs[BAR - target] > 0 and target not in seen)
+        seen.add(target)
+    return marks
+
+
+def mat_of_record(record: Mapping[str, Any], names: Sequence[str] = DEFAULT_NAMES) -> MatMatch:
+    """The `.mat` match of a backgammon record; raises InvalidRecord if it does not replay."""
+    game_id, options, events = parse_record(record)
+    if game_id != Backgammon.id:
+        raise InvalidRecord("The record is of {found}, not {expected}.", found=game_id, expected=Backgammon.id)
+    game = Backgammon(**options)
+    state = game.new_state()
+    match = MatMatch(game.match_length, _headers(game.options, names))
+    current = MatGame(1, (names[0], names[1]), (0, 0))
+    match.games.append(current)
+    dice: tuple[int, int] = (0, 0)  # the roll waiting for its play
+    resigned_after_roll = False
+    for index, (kind, seat, text) in enumerate(events):
+        try:
+            if kind == AUTO:
+                state.check_auto_event(index, seat, text)
+                assert seat is not None
+                if text == NO_MOVE:
+                    current.actions.append(MatAction(seat, ROLL, dice=dice))
+                elif text.startswith("wins "):
+                    if resigned_after_roll:
+                        current.actions.append(MatAction(1 - seat, ROLL, dice=dice))
+                    current.actions.append(MatAction(seat, WIN, value=int(text.split()[1])))
+                    resigned_after_roll = False
+                    if not state.is_over:
+                        score = state.match_score
+                        current = MatGame(current.number + 1, (names[0], names[1]), score)
+                        match.games.append(current)
+                continue
+            if kind == CHANCE:
+                outcome = game.parse_chance(text)
+                if isinstance(outcome, Roll):
+                    dice = (outcome.high, outcome.low)
+                state.apply_chance(text)
+                continue
+            assert seat is not None
+            action = game.parse_action(text)
+            if isinstance(action, Play):
+                moves = format_play(action.steps, _hits(state, seat, action))
+                current.actions.append(MatAction(seat, ROLL, dice=dice, moves=moves))
+            elif action.word == "double":
+                current.actions.append(MatAction(seat, DOUBLE, value=state.cube_value * 2))
+            elif action.word == "beaver":
+                current.actions.append(MatAction(seat, BEAVER, value=state.cube_value * 4))
+            elif action.word == "take":
+                current.actions.append(MatAction(seat, TAKE))
+            elif action.word == "drop":
+                current.actions.append(MatAction(seat, DROP))
+            elif action.word == "resign":
+                resigned_after_roll = state.phase == MOVE
+            elif action.word == "decline":
+                resigned_after_roll = False
+            state.apply(seat, text)
+        except HrajError as error:
+            raise InvalidRecord(
+                "Event {number} ({text}) does not replay: {why}", number=index + 1, text=text, why=error
+            ) from None
+    if not current.actions and len(match.games) > 1:
+        match.games.pop()
+    return match
+
+
+def export_mat(record: Mapping[str, Any], names: Sequence[str] = DEFAULT_NAMES) -> str:
+    """The `.mat` text of a backgammon record (a whole match, or one money game)."""
+    return format_mat(mat_of_record(record, names))
+
+
+# --- import -----------------------------------------------------------------------------
+
+
+def _options(match: MatMatch) -> dict[str, Any]:
+    """Game options from the match line and the header comments."""
+    options: dict[str, Any] = {"match_length": match.length}
+
+    def on(key: str) -> bool:
+        return (match.header(key) or "").strip().lower() == ON.lower()
+
+    if match.length == 0:
+        beaver_cells = any(action.kind == BEAVER for game in match.games for action in game.actions)
+        options["jacoby"] = on("Jacoby")
+        options["beavers"] = on("Beaver") or beaver_cells
+    if (match.header("CubeLimit") or "").strip() == "1":
+        options["cube"] = False
+    variant = match.header("hraj variant")
+    if variant:
+        options["variant"] = variant.strip()
+    first = match.header("hraj first")
+    if first:
+        options["first"] = first.strip()
+    return options
+
+
+class _Importer:
+    """Plays the cells of `.mat` games through a state, one record at a time."""
+
+    def __init__(self, game: Backgammon) -> None:
+        self.game = game
+        self.state = game.new_state()
+
+    def fail(self, game: MatGame, cell: int, why: object) -> InvalidRecord:
+        return InvalidRecord("Game {game}, cell {cell} of the .mat file: {why}", game=game.number, cell=cell, why=why)
+
+    def play_game(self, mat_game: MatGame, check_score: bool) -> None:
+        state = self.state
+        if check_score and state.match_score != mat_game.scores:
+            raise InvalidRecord(
+                "Game {game} of the .mat file starts at {found}, but the games before it give {expected}.",
+                game=mat_game.number,
+                found=f"{mat_game.scores[0]}-{mat_game.scores[1]}",
+                expected=f"{state.match_score[0]}-{state.match_score[1]}",
+            )
+        games_before = len(state.games)
+        for number, cell in enumerate(mat_game.actions, start=1):
+            try:
+                if cell.kind == WIN:
+                    self._win(cell, games_before)
+                elif len(state.games) > games_before:
+                    raise InvalidRecord("The game is already over.")
+                elif cell.kind == ROLL:
+                    self._roll(cell)
+                else:
+                    self._cube(cell)
+            except HrajError as error:
+                raise self.fail(mat_game, number, error) from None
+
+    def _expect(self, seat: Seat) -> None:
+        if self.state.to_act != (seat,):
+            acting = self.state.to_act or ("the dice",)
+            raise InvalidRecord(
+                "It is {acting}'s turn here, not {side}'s.",
+                acting=", ".join(DEFAULT_NAMES[s] if isinstance(s, int) else s for s in acting),
+                side=DEFAULT_NAMES[seat],
+            )
+
+    def _no_play_missing(self) -> None:
+        if self.state.phase == MOVE:
+            raise InvalidRecord("{side} rolled but no play is written, though one was legal.", side=self._name())
+
+    def _name(self, seat: Seat | None = None) -> str:
+        return DEFAULT_NAMES[self.state.turn if seat is None else seat]
+
+    def _roll(self, cell: MatAction) -> None:
+        state, seat = self.state, cell.side
+        self._no_play_missing()
+        high, low = max(cell.dice), min(cell.dice)
+        if state.phase == OPENING:
+            state.apply_chance(f"{high}{low}" if seat == 0 else f"{low}{high}")
+        else:
+            if state.phase == CHOOSE_FIRST:
+                state.apply_chance(str(First(seat)))
+            elif state.phase == CUBE:
+                self._expect(seat)
+                state.apply(seat, "roll")
+            if not state.is_chance or state.turn != seat:
+                raise InvalidRecord("{side} cannot roll now.", side=DEFAULT_NAMES[seat])
+            state.apply_chance(f"{high}{low}")
+        if state.turn != seat:
+            raise InvalidRecord("The opening roll {roll} goes to the other player.", roll=f"{high}{low}")
+        if cell.moves:
+            state.apply(seat, cell.moves)
+        # No play written: either nothing could move (the rules passed the turn by
+        # themselves) or the player resigned after rolling (a `Wins` line follows).
+
+    def _cube(self, cell: MatAction) -> None:
+        state, seat = self.state, cell.side
+        self._no_play_missing()
+        self._expect(seat)
+        word = {DOUBLE: "double", BEAVER: "beaver", TAKE: "take", DROP: "drop"}[cell.kind]
+        expected = state.cube_value * (2 if cell.kind == DOUBLE else 4)
+        if cell.kind in (DOUBLE, BEAVER) and cell.value != expected:
+            raise InvalidRecord("The cube goes to {expected} here, not {value}.", expected=expected, value=cell.value)
+        state.apply(seat, word)
+
+    def _win(self, cell: MatAction, games_before: int) -> None:
+        state, winner = self.state, cell.side
+        if len(state.games) == games_before:
+            # Nothing ended the game: the loser resigned, and the winner accepted.
+            loser = 1 - winner
+            self._expect(loser)
+            level, rest = divmod(cell.value, state.cube_value)
+            if rest or not 1 <= level <= 3:
+                raise InvalidRecord(
+                    "{points} points is no resignation with the cube at {cube}.",
+                    points=cell.value,
+                    cube=state.cube_value,
+                )
+            state.apply(loser, f"resign {level}")
+            state.apply(winner, "accept")
+        found_winner, points, _ = state.games[-1]
+        if (found_winner, points) != (winner, cell.value):
+            raise InvalidRecord(
+                "The file says {side} wins {points}; the rules give {found} to {other}.",
+                side=DEFAULT_NAMES[winner],
+                points=cell.value,
+                found=points,
+                other=DEFAULT_NAMES[found_winner],
+            )
+
+
+def records_from_mat(text: str) -> list[dict[str, Any]]:
+    """The hraj records of a `.mat` text: one per match, one per game of a money session.
+
+    Raises FormatError for text that is no `.mat` file and InvalidRecord for a match
+    that breaks the rules.
+    """
+    records: list[dict[str, Any]] = []
+    for match in parse_matches(text):
+        try:
+            game = Backgammon(**_options(match))
+        except HrajError as error:
+            raise InvalidRecord("The .mat file's settings are not a backgammon game: {why}", why=error) from None
+        if game.match_length:
+            importer = _Importer(game)
+            for mat_game in match.games:
+                if importer.state.is_over:
+                    break  # gnubg, too, ignores games after the match is won
+                importer.play_game(mat_game, check_score=True)
+            records.append(importer.state.record())
+        else:
+            for mat_game in match.games:
+                importer = _Importer(game)
+                importer.play_game(mat_game, check_score=False)
+                records.append(importer.state.record())
+    return records

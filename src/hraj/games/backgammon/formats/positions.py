@@ -1,0 +1,171 @@
+"""Game states to and from position strings: gnubg's Position ID + Match ID, and XGID.
+
+Seats map one to one: hraj's seat 0 is gnubg's player 0 and XG's bottom player
+(upper-case letters), seat 1 is gnubg's player 1 and XG's top player.
+
+A position has no history, so a state made from one has a record that starts there:
+it can be played on and looked at, not replayed from the opening.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hraj.core.errors import HrajError
+from hraj.games.backgammon.formats.errors import FormatError
+from hraj.games.backgammon.formats.match_id import GameState, MatchKey, Resignation, decode_match_id, encode_match_id
+from hraj.games.backgammon.formats.position_id import TanBoard, decode_position_id, encode_position_id
+from hraj.games.backgammon.formats.xgid import BOTTOM, TOP, Xgid, decode_xgid, encode_xgid
+from hraj.games.backgammon.rules import BEAVERED, DOUBLED, Backgammon, BackgammonState
+
+#: XG's default largest cube (2^10); written unless the cube is already higher.
+XG_MAX_LOG_CUBE = 10
+
+
+def _row(values: Any) -> tuple[int, ...]:
+    return tuple(int(value) for value in values)
+
+
+# --- gnubg ------------------------------------------------------------------------------
+
+
+def gnubg_ids(state: BackgammonState) -> tuple[str, str]:
+    """(Position ID, Match ID) of a state, as gnubg would show them."""
+    not_on_roll, on_roll = state.board_arrays()
+    board = TanBoard(_row(not_on_roll), _row(on_roll))
+    if state.is_over:
+        how = state.games[-1][2]
+        game_state = {"drop": GameState.DROPPED, "resign": GameState.RESIGNED}.get(how, GameState.OVER)
+    else:
+        game_state = GameState.PLAYING
+    deciding = state.to_act[0] if state.to_act else state.on_roll
+    key = MatchKey(
+        cube_value=state.cube_value,
+        cube_owner=state.cube_owner,
+        on_roll=state.on_roll,
+        crawford=state.is_crawford,
+        game_state=game_state,
+        turn=deciding,
+        double_offered=state.double_offered,
+        resignation=Resignation(state.resignation),
+        dice=state.dice or (0, 0),
+        match_length=state.match_length,
+        scores=state.match_score,
+    )
+    return encode_position_id(board), encode_match_id(key)
+
+
+def state_from_gnubg(position_id: str, match_id: str, **options: Any) -> BackgammonState:
+    """The state of a Position ID and Match ID; `options` add game options (e.g. jacoby).
+
+    Raises FormatError for IDs that do not parse or describe no game in progress.
+    """
+    board = decode_position_id(position_id)
+    key = decode_match_id(match_id)
+    if key.game_state not in (GameState.NONE, GameState.PLAYING):
+        raise FormatError("The Match ID {text} describes a finished game.", text=match_id.strip())
+    answering = key.double_offered or key.resignation is not Resignation.NONE
+    if answering == (key.turn == key.on_roll):
+        raise FormatError("In the Match ID {text}, the player to decide does not fit the offer.", text=match_id.strip())
+    if key.double_offered and (key.dice != (0, 0) or key.resignation is not Resignation.NONE):
+        raise FormatError("A double is offered before the roll and alone.")
+    game = _game(key.match_length, options)
+    try:
+        state = BackgammonState.from_position(
+            game,
+            (board.not_on_roll, board.on_roll),
+            turn=key.on_roll,
+            dice=key.dice if key.dice != (0, 0) else None,
+            cube=key.cube_value,
+            cube_owner=key.cube_owner,
+            score=key.scores,
+            crawford=key.crawford,
+        )
+        if key.double_offered:
+            state.apply(key.on_roll, "double")
+        if key.resignation is not Resignation.NONE:
+            state.apply(key.on_roll, f"resign {int(key.resignation)}")
+    except HrajError as error:
+        raise FormatError("This position cannot be played: {why}", why=error) from None
+    return state
+
+
+# --- XGID --------------------------------------------------------------------------------
+
+
+def _xg_player(seat: int) -> int:
+    return BOTTOM if seat == 0 else TOP
+
+
+def xgid(state: BackgammonState) -> str:
+    """The XGID of a state (a pending resignation is not part of an XGID)."""
+    not_on_roll, on_roll = state.board_arrays()
+    rows = {state.on_roll: _row(on_roll), 1 - state.on_roll: _row(not_on_roll)}
+    options = state.game.options
+    if state.match_length:
+        rules = int(state.is_crawford)
+    else:
+        rules = int(bool(options["jacoby"])) + 2 * int(bool(options["beavers"]))
+    action = ""
+    if state.phase == DOUBLED:
+        action = "D"
+    elif state.phase == BEAVERED:
+        action = "B"
+    deciding = state.to_act[0] if state.to_act else state.on_roll
+    owner = state.cube_owner
+    log_cube = state.cube_value.bit_length() - 1
+    value = Xgid(
+        bottom=rows[0],
+        top=rows[1],
+        cube_value=state.cube_value,
+        cube_owner=0 if owner is None else _xg_player(owner),
+        turn=_xg_player(deciding),
+        dice=state.dice or (0, 0),
+        cube_action=action,
+        scores=state.match_score,
+        rules=rules,
+        match_length=state.match_length,
+        max_cube=1 << max(XG_MAX_LOG_CUBE, log_cube),
+    )
+    return encode_xgid(value)
+
+
+def state_from_xgid(text: str, **options: Any) -> BackgammonState:
+    """The state of an XGID; raises FormatError for one that does not parse or cannot be played."""
+    value = decode_xgid(text)
+    if value.cube_action == "R":
+        raise FormatError("Raccoons are not played here, so an XGID with R cannot be set up.")
+    seat_of = {BOTTOM: 0, TOP: 1}
+    deciding = seat_of[value.turn]
+    # With D the player to act answers the double; with B the doubler answers the beaver.
+    on_roll = 1 - deciding if value.cube_action == "D" else deciding
+    if value.money:
+        options = {"jacoby": value.jacoby, "beavers": value.beavers or value.cube_action == "B", **options}
+    game = _game(value.match_length, options)
+    rows = (value.bottom, value.top)
+    owner = {0: None, BOTTOM: 0, TOP: 1}[value.cube_owner]
+    try:
+        state = BackgammonState.from_position(
+            game,
+            (rows[1 - on_roll], rows[on_roll]),
+            turn=on_roll,
+            dice=value.dice if value.dice != (0, 0) else None,
+            cube=value.cube_value,
+            cube_owner=owner,
+            score=value.scores,
+            crawford=value.crawford,
+        )
+        if value.cube_action:
+            state.apply(on_roll, "double")
+        if value.cube_action == "B":
+            state.apply(1 - on_roll, "beaver")
+    except HrajError as error:
+        raise FormatError("This position cannot be played: {why}", why=error) from None
+    return state
+
+
+def _game(match_length: int, options: dict[str, Any]) -> Backgammon:
+    try:
+        return Backgammon(match_length=match_length, **options)
+    except HrajError as error:
+        raise FormatError("These game options do not fit the position: {why}", why=error) from None

@@ -1,0 +1,151 @@
+"""Game states to and from gnubg's Position ID + Match ID and XGID."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hraj.core.driver import resolve_chance
+from hraj.games.backgammon.formats import FormatError, position_text, state_from_text
+from hraj.games.backgammon.formats.position_id import decode_position_id
+from hraj.games.backgammon.formats.positions import gnubg_ids, state_from_gnubg, state_from_xgid, xgid
+from hraj.games.backgammon.rules import CUBE, DOUBLED, MOVE, RESIGNED, Backgammon, BackgammonState
+
+START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+
+
+def _same(first: BackgammonState, second: BackgammonState) -> None:
+    assert first.boards == second.boards
+    assert (first.phase, first.turn, first.dice, first.cube, first.owner) == (
+        second.phase,
+        second.turn,
+        second.dice,
+        second.cube,
+        second.owner,
+    )
+    assert (first.match_score, first.is_crawford, first.resignation) == (
+        second.match_score,
+        second.is_crawford,
+        second.resignation,
+    )
+
+
+def test_manual_match_id_example_sets_up_player_1_to_play_52_at_2_4_of_9_with_player_0_owning_a_2_cube():
+    state = state_from_gnubg("4HPwATDgc/ABMA", "QYkqASAAIAAA")
+    assert (state.match_length, state.match_score) == (9, (2, 4))
+    assert (state.cube_value, state.cube_owner, state.on_roll, state.dice) == (2, 0, 1, (5, 2))
+    assert state.phase == MOVE
+    assert gnubg_ids(state) == ("4HPwATDgc/ABMA", "QYkqASAAIAAA")
+
+
+def test_money_game_before_the_first_roll_cAgAAAAAAAAA_gives_player_1_the_cube_decision():  # noqa: N802
+    state = state_from_gnubg("4HPwATDgc/ABMA", "cAgAAAAAAAAA")
+    assert (state.match_length, state.on_roll, state.phase) == (0, 1, CUBE)
+    # gnubg's "no game started" becomes a game in progress: hraj has no such position.
+    assert gnubg_ids(state) == ("4HPwATDgc/ABMA", "cAkAAAAAAAAA")
+
+
+def test_new_money_game_is_the_starting_position_with_player_0_to_play():
+    assert gnubg_ids(Backgammon().new_state()) == ("4HPwATDgc/ABMA", "MAEAAAAAAAAA")
+
+
+def test_player_on_roll_is_the_second_half_of_the_position_id():
+    state = Backgammon().new_state()
+    state.apply_chance("16")  # seat 1 starts with 6-1
+    state.apply(1, "8/7 13/7")
+    position_id, _ = gnubg_ids(state)  # seat 0 is on roll now
+    board = decode_position_id(position_id)
+    assert board.on_roll == tuple(state.boards[0][1:])
+    assert board.not_on_roll[6] == 2  # seat 1's 7 point
+
+
+def test_a_double_offered_travels_in_both_formats():
+    state = Backgammon(match_length=7).new_state()
+    state.apply_chance("31")
+    state.apply(0, "8/5 6/5")
+    state.apply(1, "double")
+    assert state.phase == DOUBLED
+    _same(state_from_gnubg(*gnubg_ids(state)), state)
+    text = xgid(state)
+    assert ":D:" in text
+    _same(state_from_xgid(text), state)
+
+
+def test_a_resignation_offered_travels_in_the_match_id():
+    state = Backgammon(match_length=3).new_state()
+    state.apply_chance("31")
+    state.apply(0, "8/5 6/5")
+    state.apply(1, "resign 2")
+    assert state.phase == RESIGNED
+    _same(state_from_gnubg(*gnubg_ids(state)), state)
+
+
+def test_xgid_beaver_and_money_rules():
+    state = state_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:0:-1:B:0:0:3:0:10")
+    assert state.game.options["beavers"] and state.game.options["jacoby"]
+    assert state.double_offered and state.to_act == (1,)
+    assert xgid(state) == "XGID=-b----E-C---eE---c-e----B-:1:0:-1:B:0:0:3:0:10"
+
+
+def test_xgid_start_position_with_the_bottom_player_to_play():
+    state = state_from_xgid(START_XGID)
+    assert (state.on_roll, state.phase, state.boards) == (0, CUBE, Backgammon().new_state().boards)
+    assert xgid(state) == START_XGID
+
+
+def _random_states(seed: int, options: dict[str, object]) -> list[BackgammonState]:
+    """Every decision point of a seeded random match (no resignations)."""
+    rng = random.Random(seed)
+    state = Backgammon(**options).new_state()
+    seen = []
+    while not state.is_over:
+        resolve_chance(state, rng)
+        if state.is_over:
+            break
+        seen.append(state.copy())
+        seat = state.to_act[0]
+        actions = [action for action in state.legal_actions(seat) if not str(action).startswith("resign")]
+        state.apply(seat, rng.choice(actions))
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [(1, {}), (2, {"match_length": 5}), (3, {"match_length": 3}), (4, {"jacoby": True, "beavers": True})],
+)
+def test_every_position_of_random_matches_survives_both_formats(seed, options):
+    for state in _random_states(seed, options):
+        ids = gnubg_ids(state)
+        from_ids = state_from_gnubg(*ids, **({"beavers": True} if options.get("beavers") else {}))
+        _same(from_ids, state)
+        assert gnubg_ids(from_ids) == ids
+        text = xgid(state)
+        from_xgid = state_from_xgid(text)
+        _same(from_xgid, state)
+        assert xgid(from_xgid) == text
+
+
+def test_state_from_text_reads_gnubg_output_the_combined_id_and_xgids():
+    shown = "GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n                 Match ID   : QYkqASAAIAAA\n"
+    assert state_from_text(shown).match_length == 9
+    assert state_from_text("4HPwATDgc/ABMA:QYkqASAAIAAA").dice == (5, 2)
+    assert state_from_text("the position: " + START_XGID + " (opening)").on_roll == 0
+    alone = state_from_text("4HPwATDgc/ABMA")
+    assert (alone.match_length, alone.on_roll, alone.phase) == (0, 0, CUBE)
+    assert position_text(alone) == "4HPwATDgc/ABMA:MAEAAAAAAAAA\n" + START_XGID + "\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nothing here",
+        "4HPwATDgc/ABMA:QYoqASAAIAAA",  # the game is over (game state 2)
+        "4HPwATDgc/ABMA:QYEqASAAIAAA",  # player 0 to decide, player 1 on roll, nothing offered
+        "XGID=-b----E-C---eE---c-e----B-:1:0:-1:R:0:0:3:0:10",  # raccoon
+        "XGID=-b----E-C---eE---c-e----B-:1:0:-1:B:0:0:0:5:10",  # a beaver in match play
+    ],
+)
+def test_positions_that_cannot_be_set_up_are_refused(text):
+    with pytest.raises(FormatError):
+        state_from_text(text)
