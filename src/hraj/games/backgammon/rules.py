@@ -468,13 +468,20 @@ class BackgammonState(State[Action, ChanceOutcome]):
             return super()._why_illegal(seat, action)
         mine, theirs = self.boards[self.turn], self.boards[1 - self.turn]
         dice = self.dice_rolled
+        work = list(mine)  # the typed movements one after another, dice aside
         for origin, target in action.steps:
-            if origin != BAR and mine[BAR]:
+            if origin != BAR and work[BAR]:
                 return IllegalAction("A checker on the bar must enter before any other checker moves.")
-            if mine[origin] == 0:
+            if work[origin] == 0:
                 return IllegalAction("You have no checker on {point}.", point=_name(origin))
-            if target == OFF and any(mine[HOME_SIZE + 1 :]):
+            if target != OFF and theirs[BAR - target] >= 2:
+                return IllegalAction(
+                    "Point {point} is blocked: two or more opposing checkers stand there.", point=target
+                )
+            if target == OFF and any(work[HOME_SIZE + 1 :]):
                 return IllegalAction("Bearing off needs all 15 checkers in the home board.")
+            work[origin] -= 1
+            work[target] += 1
         reached = _expand(mine, theirs, action.steps, dice)
         if not reached:
             return IllegalAction(
