@@ -70,7 +70,7 @@ def oracle(mine: tuple[int, ...], theirs: tuple[int, ...], dice: tuple[int, int]
     for pool in pools:
         frontier = {(start, ())}
         while frontier:
-            following = set()
+            following: set[tuple[Signed, tuple[int, ...]]] = set()
             for board, used in frontier:
                 if len(used) == len(pool):
                     finished.add((board, used))
