@@ -68,7 +68,7 @@ def oracle(mine: tuple[int, ...], theirs: tuple[int, ...], dice: tuple[int, int]
     # (board, dice used in order) for every maximal sequence, deduplicated per level
     finished: set[tuple[Signed, tuple[int, ...]]] = set()
     for pool in pools:
-        frontier = {(start, ())}
+        frontier: set[tuple[Signed, tuple[int, ...]]] = {(start, ())}
         while frontier:
             following: set[tuple[Signed, tuple[int, ...]]] = set()
             for board, used in frontier:
