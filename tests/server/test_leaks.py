@@ -117,8 +117,8 @@ def test_no_message_carries_what_its_receiver_may_not_see(tmp_path: Path) -> Non
         seats = [{"kind": "person"}] * (players - bots) + [{"kind": "bot", "bot": "random"}] * bots
         body = create_room(base, game, seats)
         clients = [Client(server.ws_url, body["room"], None)]  # the spectator
-        for seat in range(players - bots):
-            token = claim(base, body["room"], body["invite"], seat)
+        for number in range(players - bots):
+            token = claim(base, body["room"], body["invite"], number)
             tokens.append(token)
             clients.append(Client(server.ws_url, body["room"], token))
         rooms.append((body, clients))
