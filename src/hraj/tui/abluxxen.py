@@ -1,0 +1,136 @@
+"""Abluxxen (Kořist) for the terminal, drawn from a seat's view only.
+
+The view never holds another seat's hidden cards, so neither can the screen: other
+seats show their hand size and the cards everyone saw go into that hand. Each seat's
+laid-out layers read oldest first; the top layer, the one that can be captured, is
+bold. Display slots carry the numbers people type (`draw slot 3`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from hraj.i18n import t
+
+HIDDEN_HANDS = True
+
+NOTATION_HELP = (
+    "Play one card or several of one value, jokers allowed: play 4 4 J (J is a joker). "
+    "After a capture the capturer types take (cards into hand) or leave; "
+    "if left, the victim types back (into hand) or discard (and draw as many). "
+    "Draw card by card with draw deck or draw slot 1 to 6. "
+    "Without a capture you may draw one card, or type pass. "
+    "With two players, shadow 5 captures the 5s of the shadow offer."
+)
+
+PHASES = {
+    "first": "choosing the first player",
+    "deal": "dealing",
+    "play": "{name} plays a set",
+    "shadow": "{name} chooses a group of the shadow offer",
+    "choose": "{name} captured from {victim}: take into hand or leave?",
+    "victim": "{victim}: take the captured cards back, or discard and draw?",
+    "draw": "{drawer} draws {owed} more card(s)",
+    "draw_card": "{drawer} draws from the pile",
+    "refill": "refilling the display",
+    "shadow_fill": "refilling the shadow offer",
+    "optional_draw": "{name} captured nothing: draw one card or pass",
+    "over": "game over",
+}
+
+
+def card(value: int) -> str:
+    return "J" if value == 14 else str(value)
+
+
+def cards(values: Sequence[int]) -> str:
+    return " ".join(map(card, values)) if values else "—"
+
+
+def describe(action: str, lang: str) -> str:
+    """An action's notation in words of the player's language."""
+    words = action.split()
+    if words[0] == "play":
+        return t("play {cards}", lang, cards=" ".join(words[1:]))
+    if action == "draw deck":
+        return t("draw from the pile", lang)
+    if words[0] == "draw":
+        return t("draw from display slot {slot}", lang, slot=words[-1])
+    if words[0] == "shadow":
+        return t("capture the {value}s of the shadow offer", lang, value=words[1])
+    plain = {
+        "take": "take the captured cards into hand",
+        "leave": "leave the captured cards",
+        "back": "take the cards back into hand",
+        "discard": "discard the cards and draw as many",
+        "pass": "draw nothing",
+    }
+    return t(plain[action], lang) if action in plain else action
+
+
+def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+    parts: list[RenderableType] = [Text(_status(view, lang, names), style="bold")]
+    if view["seat"] is not None and view["hand"] is not None:
+        parts.append(Text(t("Your hand: {cards}", lang, cards=cards(view["hand"])), style="bold cyan"))
+    parts.append(_seats(view, lang, names))
+    parts.append(_table(view, lang))
+    outcome = view["outcome"]
+    if outcome is not None:
+        winners = ", ".join(names[seat] for seat in outcome["winners"])
+        parts.append(Text(t("Winner: {names}", lang, names=winners), style="bold green"))
+    return Group(*parts)
+
+
+def _status(view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+    capture = view["capture"] or {}
+    draw = view["draw"] or {}
+    fields = {
+        "name": names[view["active"]] if view["active"] is not None else "",
+        "victim": names[capture["victim"]] if capture else "",
+        "drawer": names[draw["seat"]] if draw else "",
+        "owed": draw.get("owed", 0),
+    }
+    status = t(PHASES[view["phase"]], lang, **fields)
+    if capture:
+        status += " — " + t("captured: {cards}", lang, cards=cards(capture["cards"]))
+    return status
+
+
+def _seats(view: dict[str, Any], lang: str, names: Sequence[str]) -> Table:
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    for header in ("player", "hand", "known in hand", "laid out (top last)", "points"):
+        table.add_column(t(header, lang))
+    for seat, public in enumerate(view["seats"]):
+        name = names[seat] + (" ◀" if seat == view["active"] and view["phase"] != "over" else "")
+        layers = Text()
+        for number, layer in enumerate(public["layers"]):
+            top = number == len(public["layers"]) - 1
+            layers.append(("" if number == 0 else " | ") + cards(layer), style="bold" if top else "dim")
+        table.add_row(
+            Text(name, style="bold" if seat == view["seat"] else ""),
+            str(public["hand_size"]),
+            cards(public["known"]) if public["known"] else "",
+            layers,
+            f"{public['score']:+d}",
+        )
+    return table
+
+
+def _table(view: dict[str, Any], lang: str) -> Group:
+    slots = Text(t("Display", lang) + ":")
+    for number, slot in enumerate(view["display"], start=1):
+        slots.append(f"  {number}:", style="dim")
+        slots.append("+".join(map(card, slot)) if slot else "·", style="bold yellow" if slot else "dim")
+    lines: list[RenderableType] = [slots]
+    pile = t("Draw pile: {count} cards", lang, count=view["pile"])
+    discard = t("discard pile: {count} cards", lang, count=len(view["discard"]))
+    lines.append(Text(f"{pile}   {discard}"))
+    if view["shadow"] is not None:
+        groups = "  ".join(cards(group) for group in view["shadow"]) or "—"
+        lines.append(Text(t("Shadow offer", lang) + ": " + groups, style="magenta"))
+    return Group(*lines)
