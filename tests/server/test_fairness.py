@@ -102,5 +102,5 @@ def test_a_live_room_goes_on_drawing_where_its_log_stops() -> None:
     events = [tuple(e) for e in record["events"]]
     game = hraj.game("qwixx", **record["options"])
     for cut in [n for n, e in enumerate(events) if e[0] == CHANCE][1:6]:
-        state, rng = replay_with_seed(game, events[:cut], SEED)  # type: ignore[arg-type]
+        state, rng = replay_with_seed(game, events[:cut], SEED)
         assert str(state.sample_chance(rng)) == events[cut][2]
