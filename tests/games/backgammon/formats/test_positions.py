@@ -117,7 +117,8 @@ def _random_states(seed: int, options: dict[str, object]) -> list[BackgammonStat
 def test_every_position_of_random_matches_survives_both_formats(seed, options):
     for state in _random_states(seed, options):
         ids = gnubg_ids(state)
-        from_ids = state_from_gnubg(*ids, **({"beavers": True} if options.get("beavers") else {}))
+        extra: dict[str, object] = {"beavers": True} if options.get("beavers") else {}
+        from_ids = state_from_gnubg(ids[0], ids[1], **extra)
         _same(from_ids, state)
         assert gnubg_ids(from_ids) == ids
         text = xgid(state)

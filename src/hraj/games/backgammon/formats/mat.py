@@ -312,33 +312,40 @@ def format_mat(match: MatMatch) -> str:
 
 
 def _game_text(game: MatGame) -> str:
-    """One game: gnubg alternates cells left and right, numbering each left one."""
+    """One game as gnubg lays it out: each line numbered, the left player's cell first.
+
+    A cell goes into its player's column; when the two players do not alternate (a
+    beaver taken, then the doubler rolls) the other column of that line stays empty.
+    """
     left = f"{game.names[0]} : {game.scores[0]}"
     parts = [f" Game {game.number}\n", f" {left:<31}{game.names[1]} : {game.scores[1]}\n"]
     actions = [action for action in game.actions if action.kind != WIN]
     result = game.result
-    index = 0  # cell counter: even cells are on the left and open a numbered line
-    for action in actions:
-        if index == 0 and action.side == 1:
-            parts.append("  1)" + " " * (LEFT_WIDTH - 4))
-            index = 1
+    lines = 0
+    open_line = False  # a left cell is written and its line waits for the right one
+    for position, action in enumerate(actions):
         text = action.cell()
-        ends_game = action.kind == DROP and result is not None
+        ends_game = action.kind == DROP and result is not None and position == len(actions) - 1
         if ends_game:
             assert result is not None
-            text = " Drops" + ("\n      " if index & 1 else " " * 23) + wins_text(result.value)
-        if index & 1:
-            parts.append(text + "\n")
+            text = " Drops" + ("\n      " if action.side == 1 else " " * 23) + wins_text(result.value)
+        if action.side == 0:
+            if open_line:
+                parts.append("\n")
+            lines += 1
+            parts.append(f"{lines:3d}) {text:<27} ")
+            open_line = True
         else:
-            parts.append(f"{index // 2 + 1:3d}) {text:<27} ")
+            if not open_line:
+                lines += 1
+                parts.append(f"{lines:3d})" + " " * (LEFT_WIDTH - 4))
+            parts.append(text + "\n")
+            open_line = False
         if ends_game:
-            parts.append("\n" if index & 1 else "\n\n")
+            parts.append("\n" if action.side == 1 else "\n\n")
             return "".join(parts)
-        index += 1
-    if result is not None:
-        if index & 1:
-            parts.append("\n")
-        parts.append((" " * 34 if result.side == 1 else " " * 6) + wins_text(result.value) + "\n\n")
-    elif index & 1:
+    if open_line:
         parts.append("\n")
+    if result is not None:
+        parts.append((" " * 34 if result.side == 1 else " " * 6) + wins_text(result.value) + "\n\n")
     return "".join(parts)

@@ -241,6 +241,7 @@ class _Importer:
         self._no_play_missing()
         high, low = max(cell.dice), min(cell.dice)
         if state.phase == OPENING:
+            # The opening roll is seat 0's die then seat 1's; the starter has the higher.
             state.apply_chance(f"{high}{low}" if seat == 0 else f"{low}{high}")
         else:
             if state.phase == CHOOSE_FIRST:
@@ -251,8 +252,6 @@ class _Importer:
             if not state.is_chance or state.turn != seat:
                 raise InvalidRecord("{side} cannot roll now.", side=DEFAULT_NAMES[seat])
             state.apply_chance(f"{high}{low}")
-        if state.turn != seat:
-            raise InvalidRecord("The opening roll {roll} goes to the other player.", roll=f"{high}{low}")
         if cell.moves:
             state.apply(seat, cell.moves)
         # No play written: either nothing could move (the rules passed the turn by

@@ -1,0 +1,174 @@
+"""hraj records to and from `.mat` matches: gnubg's files import, exports import back."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import hraj
+from hraj.core.errors import InvalidRecord
+from hraj.games.backgammon.formats import FormatError, export_mat, load_file, load_position, records_from_mat
+from hraj.games.backgammon.formats.mat import parse_mat
+from hraj.games.backgammon.rules import Backgammon, BackgammonState
+
+DATA = Path(__file__).parent / "data"
+GNUBG_FILE = DATA / "gnubg_5_point_match.mat"
+
+
+def test_gnubg_export_imports_as_one_record_that_replays():
+    [record] = load_file(GNUBG_FILE)
+    assert record["options"]["match_length"] == 5
+    state = Backgammon(match_length=5).replay(record)
+    assert isinstance(state, BackgammonState)
+    assert state.match_score == (3, 1)
+    assert [game[:2] for game in state.games] == [(0, 1), (0, 2), (1, 1)]
+    events = record["events"]
+    assert events[:2] == [["chance", None, "31"], ["move", 0, "8/5 6/5"]]
+    # `13/7*` hits; `25/21` enters from the bar; the play is stored canonically.
+    assert ["move", 0, "13/7 13/11"] in events
+    assert ["move", 1, "bar/21 24/23"] in events
+    # Game 2 opens in the right column: seat 1 won the opening roll with 5 against 2.
+    assert ["chance", None, "25"] in events
+
+
+def test_export_of_the_gnubg_match_reproduces_gnubgs_lines():
+    [record] = records_from_mat(GNUBG_FILE.read_text())
+    original = GNUBG_FILE.read_text()
+    exported = export_mat(record, ("Alice", "Bob"))
+    body = original[original.index(" 5 point match") :]
+    assert exported.endswith(body)
+    assert exported.startswith('; [Site "hraj"]\n; [Player 1 "Alice"]\n; [Player 2 "Bob"]\n')
+
+
+def test_jellyfish_style_combined_moves_and_a_drop_in_the_left_column():
+    text = """ 0 point match
+
+ Game 1
+ jelly : 0                            fish : 0
+  1) 65: 24/13                        31: 8/5 6/5
+  2) 55: 13/3(2)                       Doubles => 2
+  3)  Drops                            Wins 1 point
+"""
+    [record] = records_from_mat(text)
+    state = hraj.game("backgammon").replay(record)
+    assert state.outcome is not None
+    assert state.outcome.winners == (1,)
+    assert ["move", 0, "24/18 18/13"] in record["events"] or ["move", 0, "24/19 19/13"] in record["events"]
+    assert ["move", 0, "13/8 13/8 8/3 8/3"] in record["events"]
+
+
+def test_a_wins_line_without_a_drop_or_bear_off_is_the_losers_resignation_accepted():
+    text = " 3 point match\n\n Game 1\n a : 0     b : 0\n  1) 31: 8/5 6/5\n      Wins 2 points\n"
+    [record] = records_from_mat(text)
+    assert record["events"][-3:] == [["move", 1, "resign 2"], ["move", 0, "accept"], ["auto", 0, "wins 2"]]
+
+
+def test_a_resignation_after_the_roll_keeps_the_roll():
+    text = " 3 point match\n\n Game 1\n a : 0     b : 0\n  1) 31: 8/5 6/5                 42: \n      Wins 1 point\n"
+    [record] = records_from_mat(text)
+    assert record["events"][-4:] == [
+        ["chance", None, "42"],
+        ["move", 1, "resign 1"],
+        ["move", 0, "accept"],
+        ["auto", 0, "wins 1"],
+    ]
+
+
+def test_a_money_session_gives_one_record_per_game_and_two_matches_two_records():
+    game = " Game {n}\n a : 0     b : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n\n"
+    session = " 0 point match\n\n" + game.format(n=1) + game.format(n=2)
+    assert len(records_from_mat(session)) == 2
+    two = " 1 point match\n\n" + game.format(n=1) + " 1 point match\n\n" + game.format(n=1)
+    assert len(records_from_mat(two)) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (" 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/4 6/5\n", "8/4"),  # not the dice
+        (" 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 33: 8/5 6/3\n", "33"),  # doubles cannot open
+        (" 3 point match\n\n Game 1\n a : 0   b : 1\n  1) 31: 8/5 6/5\n", "0-1"),  # score from nowhere
+        (" 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5    Takes\n", "take"),  # take of no double
+        (" 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5    Doubles => 4\n", "4"),
+        (" 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5\n       Wins 5 points\n", "5"),
+        (" 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31:                        42: 8/4 6/4\n", "no play"),
+    ],
+)
+def test_files_that_break_the_rules_are_refused_with_game_and_cell(text, reason):
+    with pytest.raises(InvalidRecord) as error:
+        records_from_mat(text)
+    assert "Game 1" in str(error.value)
+    assert reason in str(error.value)
+
+
+def test_load_file_refuses_a_position_file_and_load_position_reads_it(tmp_path):
+    path = tmp_path / "position.txt"
+    path.write_text("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10\n")
+    with pytest.raises(FormatError):
+        load_file(path)
+    assert load_position(path).dice == (5, 2)
+
+
+def _choose(state: BackgammonState, seat: int, rng: random.Random) -> str:
+    """A random player that doubles, beavers and resigns now and then, and never declines."""
+    actions = [str(action) for action in state.legal_actions(seat)]
+    if "accept" in actions:
+        return "accept"
+    resigns = [action for action in actions if action.startswith("resign")]
+    if resigns and rng.random() < 0.01:
+        return rng.choice(resigns)
+    if "double" in actions and rng.random() < 0.15:
+        return "double"
+    if "beaver" in actions and rng.random() < 0.3:
+        return "beaver"
+    return rng.choice([action for action in actions if not action.startswith("resign") and action != "double"])
+
+
+def _random_record(seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    rng = random.Random(seed)
+    state = Backgammon(**options).new_state()
+    while not state.is_over:
+        if state.is_chance:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            seat = state.to_act[0]
+            state.apply(seat, _choose(state, seat, rng))
+    return state.record()
+
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"match_length": 3},
+    {"match_length": 7},
+    {"jacoby": True, "beavers": True},
+    {"cube": False, "match_length": 5},
+    {"variant": "seed", "match_length": 3},
+    {"first": 1, "match_length": 3},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda options: str(options) or "money")
+@pytest.mark.parametrize("seed", range(6))
+def test_exported_random_matches_import_back_identically(options, seed):
+    record = _random_record(seed * 101 + len(options), options)
+    text = export_mat(record)
+    assert records_from_mat(text) == [record]
+    # and the text is laid out so that reading and writing it changes nothing
+    assert export_mat(records_from_mat(text)[0]) == text
+    assert parse_mat(text).length == record["options"]["match_length"]
+
+
+def test_random_matches_cover_cube_actions_resignations_and_bear_offs():
+    kinds: set[str] = set()
+    for seed in range(6):
+        for options in OPTION_SETS:
+            for _, _, text in _random_record(seed * 101 + len(options), options)["events"]:
+                kinds.add(text.split()[0] if not text[0].isdigit() and "/" not in text else "play")
+                if "/off" in text:
+                    kinds.add("bear off")
+                if text.startswith("bar/"):
+                    kinds.add("enter")
+    assert {"double", "take", "drop", "beaver", "resign", "accept", "no", "bear off", "enter"} <= kinds
