@@ -24,6 +24,7 @@ from starlette.responses import Response
 import hraj
 from hraj.bots import bot_names
 from hraj.core import game_class
+from hraj.server.fairness import new_seed
 from hraj.server.protocol import (
     CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -88,10 +89,13 @@ def _bearer(request: Request) -> str | None:
     return token.strip()
 
 
-def create_app(settings: Settings, store: Store | None = None) -> FastAPI:
-    """The application; it opens (and migrates) the store on start unless one is given."""
+def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[], str] = new_seed) -> FastAPI:
+    """The application; it opens (and migrates) the store on start unless one is given.
+
+    `seeds` makes each room's secret seed; only tests replace it, to replay a deal.
+    """
     the_store = store if store is not None else Store(settings.database_url)
-    rooms = Rooms(the_store, settings.secret)
+    rooms = Rooms(the_store, settings.secret, seeds)
     http_buckets: dict[str, TokenBucket] = {}
 
     @contextlib.asynccontextmanager

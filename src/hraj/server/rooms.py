@@ -457,9 +457,10 @@ class Created:
 class Rooms:
     """Every room of this server process: the live ones, and finished ones on demand."""
 
-    def __init__(self, store: Store, secret: str) -> None:
+    def __init__(self, store: Store, secret: str, seeds: Callable[[], str] = new_seed) -> None:
         self.store = store
         self.secret = secret
+        self.seeds = seeds
         self.committer = Committer(store)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -509,7 +510,7 @@ class Rooms:
                 seats.append(NewSeat(PERSON, name=seat.name))
         if spec.claim is not None and (spec.claim >= len(seats) or seats[spec.claim].kind != PERSON):
             raise ServerError("bad_message", "Seat {seat} cannot be claimed: it is no person's seat.", seat=spec.claim)
-        seed = new_seed()
+        seed = self.seeds()
         invite, host_token = new_token(), new_token()
         claimed: tuple[int, str] | None = None
         if spec.claim is not None:
