@@ -141,3 +141,21 @@ def test_position_example() -> None:
 def test_bad_positions_are_refused(text: str) -> None:
     with pytest.raises(hraj.InvalidAction):
         AbluxxenState.from_position(GAME, text)
+
+
+@given(st.text(max_size=30))
+def test_any_text_is_an_action_or_an_invalid_action(text: str) -> None:
+    try:
+        action = GAME.parse_action(text)
+    except hraj.InvalidAction:
+        return
+    assert GAME.parse_action(str(action)) == action
+
+
+@given(st.text(max_size=12))
+def test_any_text_is_a_card_or_an_invalid_action(text: str) -> None:
+    try:
+        outcome = GAME.parse_chance(text)
+    except hraj.InvalidAction:
+        return
+    assert GAME.parse_chance(str(outcome)) == outcome

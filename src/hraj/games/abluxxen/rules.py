@@ -158,7 +158,7 @@ def parse_card(word: str) -> int | None:
     word = word.strip().lower()
     if word in _JOKER_WORDS:
         return JOKER
-    if word.isdigit() and len(word) <= 2 and 1 <= int(word) <= 13:
+    if _is_number(word) and len(word) <= 2 and 1 <= int(word) <= 13:
         return int(word)
     return None
 
@@ -212,7 +212,7 @@ class Abluxxen(Game[Move, Chance]):
                 return DRAW_DECK
             if rest and rest[0] == "slot":
                 rest = rest[1:]
-            if len(rest) == 1 and rest[0].isdigit() and len(rest[0]) == 1 and 1 <= int(rest[0]) <= DISPLAY_SLOTS:
+            if len(rest) == 1 and _is_number(rest[0]) and len(rest[0]) == 1 and 1 <= int(rest[0]) <= DISPLAY_SLOTS:
                 return Move("draw", int(rest[0]))
             raise InvalidAction("Draw with draw deck or draw slot 1 to 6, not {text}.", text=text.strip())
         if head == "shadow":
@@ -241,7 +241,7 @@ class Abluxxen(Game[Move, Chance]):
 
     def parse_chance(self, text: str) -> Chance:
         words = text.lower().split()
-        if len(words) == 2 and words[0] == "first" and words[1].isdigit() and len(words[1]) == 1:
+        if len(words) == 2 and words[0] == "first" and _is_number(words[1]) and len(words[1]) == 1:
             return First(int(words[1]))
         card = parse_card(words[0]) if len(words) == 1 else None
         if card is None:
@@ -773,7 +773,7 @@ class AbluxxenState(State[Move, Chance]):
         Nothing is publicly known about any hand (the history is not part of the text).
         """
         head, sep, body = text.partition(":")
-        if not sep or not head.strip().isdigit() or int(head) >= game.players:
+        if not sep or not _is_number(head.strip()) or int(head) >= game.players:
             raise InvalidAction("An Abluxxen position starts with the active seat and a colon: {text}", text=text)
         parts = [part.strip() for part in body.split(";")]
         seats = [seat.strip() for seat in parts[0].split("/")]
@@ -832,6 +832,11 @@ class AbluxxenState(State[Move, Chance]):
 #: deal_target codes for the display slots (DISPLAY_TARGET + slot) and the shadow offer.
 DISPLAY_TARGET = 10
 SHADOW_TARGET = DISPLAY_TARGET + DISPLAY_SLOTS
+
+
+def _is_number(text: str) -> bool:
+    """Plain ASCII digits (str.isdigit also accepts superscripts that int() refuses)."""
+    return text.isascii() and text.isdigit()
 
 
 def _add(counts: list[int], cards: Iterable[int]) -> None:
