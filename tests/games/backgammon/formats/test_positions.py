@@ -8,9 +8,10 @@ import pytest
 
 from hraj.core.driver import resolve_chance
 from hraj.games.backgammon.formats import FormatError, position_text, state_from_text
+from hraj.games.backgammon.formats.match_id import decode_match_id
 from hraj.games.backgammon.formats.position_id import decode_position_id
 from hraj.games.backgammon.formats.positions import gnubg_ids, state_from_gnubg, state_from_xgid, xgid
-from hraj.games.backgammon.rules import CUBE, DOUBLED, MOVE, RESIGNED, Backgammon, BackgammonState
+from hraj.games.backgammon.rules import BEAVERED, CUBE, DOUBLED, MOVE, RESIGNED, Backgammon, BackgammonState
 
 START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
@@ -112,7 +113,7 @@ def _random_states(seed: int, options: dict[str, object]) -> list[BackgammonStat
 
 @pytest.mark.parametrize(
     ("seed", "options"),
-    [(1, {}), (2, {"match_length": 5}), (3, {"match_length": 3}), (4, {"jacoby": True, "beavers": True})],
+    [(1, {}), (2, {"match_length": 5}), (3, {"match_length": 3})] + [(seed, {"beavers": True}) for seed in range(4, 9)],
 )
 def test_every_position_of_random_matches_survives_both_formats(seed, options):
     for state in _random_states(seed, options):
@@ -125,6 +126,12 @@ def test_every_position_of_random_matches_survives_both_formats(seed, options):
         from_xgid = state_from_xgid(text)
         _same(from_xgid, state)
         assert xgid(from_xgid) == text
+
+
+def test_random_matches_reach_doubles_beavers_and_crawford_games():
+    phases = {state.phase for seed in range(4, 9) for state in _random_states(seed, {"beavers": True})}
+    assert {DOUBLED, BEAVERED} <= phases
+    assert any(state.is_crawford for state in _random_states(2, {"match_length": 5}))
 
 
 def test_state_from_text_reads_gnubg_output_the_combined_id_and_xgids():
@@ -150,3 +157,39 @@ def test_state_from_text_reads_gnubg_output_the_combined_id_and_xgids():
 def test_positions_that_cannot_be_set_up_are_refused(text):
     with pytest.raises(FormatError):
         state_from_text(text)
+
+
+def _beavered() -> BackgammonState:
+    state = Backgammon(beavers=True).new_state()
+    state.apply_chance("31")
+    state.apply(0, "8/5 6/5")
+    state.apply(1, "double")
+    state.apply(0, "beaver")
+    return state
+
+
+def test_a_beaver_is_gnubgs_take_and_redouble_in_the_match_id():
+    state = _beavered()
+    _, match_id = gnubg_ids(state)
+    key = decode_match_id(match_id)
+    # the cube taken at 2 and owned by the beaverer; the doubler (on roll) decides
+    assert (key.cube_value, key.cube_owner, key.double_offered, key.on_roll, key.turn) == (2, 0, True, 1, 1)
+    back = state_from_gnubg(*gnubg_ids(state))
+    _same(back, state)
+    assert back.game.options["beavers"]
+
+
+def test_a_beaver_travels_in_the_xgid():
+    state = _beavered()
+    text = xgid(state)
+    assert text.endswith(":0:0:-1:B:0:0:2:0:10")
+    _same(state_from_xgid(text), state)
+
+
+def test_a_pending_resignation_is_left_out_of_the_xgid():
+    state = Backgammon(match_length=3).new_state()
+    state.apply_chance("31")
+    state.apply(0, "8/5 6/5")
+    before = xgid(state)
+    state.apply(1, "resign 1")
+    assert xgid(state) == before

@@ -39,9 +39,14 @@ def gnubg_ids(state: BackgammonState) -> tuple[str, str]:
     else:
         game_state = GameState.PLAYING
     deciding = state.to_act[0] if state.to_act else state.on_roll
+    cube_value, cube_owner = state.cube_value, state.cube_owner
+    if state.phase == BEAVERED:
+        # gnubg's beaver is a take and a redouble: the cube shows the taken value, owned
+        # by the beaverer, and the original doubler is to decide (bit 12 = bit 7).
+        cube_value, cube_owner = cube_value * 2, 1 - state.on_roll
     key = MatchKey(
-        cube_value=state.cube_value,
-        cube_owner=state.cube_owner,
+        cube_value=cube_value,
+        cube_owner=cube_owner,
         on_roll=state.on_roll,
         crawford=state.is_crawford,
         game_state=game_state,
@@ -64,11 +69,22 @@ def state_from_gnubg(position_id: str, match_id: str, **options: Any) -> Backgam
     key = decode_match_id(match_id)
     if key.game_state not in (GameState.NONE, GameState.PLAYING):
         raise FormatError("The Match ID {text} describes a finished game.", text=match_id.strip())
-    answering = key.double_offered or key.resignation is not Resignation.NONE
-    if answering == (key.turn == key.on_roll):
-        raise FormatError("In the Match ID {text}, the player to decide does not fit the offer.", text=match_id.strip())
     if key.double_offered and (key.dice != (0, 0) or key.resignation is not Resignation.NONE):
         raise FormatError("A double is offered before the roll and alone.")
+    # A double offered to the player on roll is a beaver (see gnubg_ids).
+    beaver = key.double_offered and key.turn == key.on_roll
+    if key.resignation is not Resignation.NONE and key.turn == key.on_roll:
+        raise FormatError("In the Match ID {text}, the player to decide does not fit the offer.", text=match_id.strip())
+    if not (key.double_offered or key.resignation) and key.turn != key.on_roll:
+        raise FormatError("In the Match ID {text}, the player to decide does not fit the offer.", text=match_id.strip())
+    cube, owner = key.cube_value, key.cube_owner
+    if beaver:
+        if cube < 2 or owner != 1 - key.on_roll:
+            raise FormatError("In the Match ID {text}, the cube does not fit a beaver.", text=match_id.strip())
+        cube //= 2
+        owner = None if cube == 1 else key.on_roll
+        if not key.match_length:
+            options = {"beavers": True, **options}
     game = _game(key.match_length, options)
     try:
         state = BackgammonState.from_position(
@@ -76,13 +92,15 @@ def state_from_gnubg(position_id: str, match_id: str, **options: Any) -> Backgam
             (board.not_on_roll, board.on_roll),
             turn=key.on_roll,
             dice=key.dice if key.dice != (0, 0) else None,
-            cube=key.cube_value,
-            cube_owner=key.cube_owner,
+            cube=cube,
+            cube_owner=owner,
             score=key.scores,
             crawford=key.crawford,
         )
         if key.double_offered:
             state.apply(key.on_roll, "double")
+        if beaver:
+            state.apply(1 - key.on_roll, "beaver")
         if key.resignation is not Resignation.NONE:
             state.apply(key.on_roll, f"resign {int(key.resignation)}")
     except HrajError as error:
@@ -111,7 +129,8 @@ def xgid(state: BackgammonState) -> str:
         action = "D"
     elif state.phase == BEAVERED:
         action = "B"
-    deciding = state.to_act[0] if state.to_act else state.on_roll
+    # The player to act, except that a pending resignation has no place in an XGID.
+    deciding = state.to_act[0] if action else state.on_roll
     owner = state.cube_owner
     log_cube = state.cube_value.bit_length() - 1
     value = Xgid(
