@@ -27,21 +27,25 @@ def solo_scores(bot: Bot, games: int) -> list[float]:
     return scores
 
 
-def duel(first: str, second: str, games: int) -> tuple[float, float, float]:
-    """Two-player games with seats swapped every game: `first`'s win share, mean scores."""
+def table_games(hero: str, villain: str, players: int, games: int) -> tuple[float, float, float]:
+    """`hero` against `players - 1` copies of `villain`, the hero's seat turning every game.
+
+    Returns the hero's share of wins (ties shared), its mean score and the villains' mean.
+    """
     wins = 0.0
-    scores = {first: 0.0, second: 0.0}
+    hero_total = villain_total = 0.0
     for seed in range(games):
-        names = (first, second) if seed % 2 == 0 else (second, first)
-        bots = [make_bot("trefa", name, seed=seed * 2 + seat) for seat, name in enumerate(names)]
-        state = play_game(hraj.game("trefa", players=2, first=0).new_state(), bots, random.Random(seed))
+        names = [villain] * players
+        seat = seed % players
+        names[seat] = hero
+        bots = [make_bot("trefa", name, seed=seed * players + at) for at, name in enumerate(names)]
+        state = play_game(hraj.game("trefa", players=players, first=0).new_state(), bots, random.Random(seed))
         assert state.outcome is not None
-        for seat, name in enumerate(names):
-            scores[name] += state.outcome.scores[seat]
-        seat_of_first = names.index(first)
-        if seat_of_first in state.outcome.winners:
+        if seat in state.outcome.winners:
             wins += 1 / len(state.outcome.winners)
-    return wins / games, scores[first] / games, scores[second] / games
+        hero_total += state.outcome.scores[seat]
+        villain_total += (sum(state.outcome.scores) - state.outcome.scores[seat]) / (players - 1)
+    return wins / games, hero_total / games, villain_total / games
 
 
 def playouts_per_second(players: int, seconds: float) -> tuple[float, int]:
@@ -76,13 +80,21 @@ def main() -> None:
             f"{name:<12} {mean:8.2f} {interval:>18} {sd:7.2f} {min(scores):5.0f} {max(scores):5.0f}"
             f" {len(scores) / elapsed:9.1f}"
         )
-    duel_games = max(args.games // 5, 10)
-    share, mean_a, mean_b = duel("expectimax", "greedy", duel_games)
-    half = 1.96 * math.sqrt(share * (1 - share) / duel_games)
-    print(
-        f"2 players, expectimax vs greedy, {duel_games} games, seats alternating: expectimax wins"
-        f" {100 * share:.1f}% (95% CI ±{100 * half:.1f}), mean scores {mean_a:.1f} vs {mean_b:.1f}"
-    )
+    games = max(args.games // 5, 10)
+    print(f"Tables, {games} seeded games each, the first bot's seat turning (fair share = 1/players)")
+    for hero, villain, players in [
+        ("expectimax", "greedy", 2),
+        ("racer", "greedy", 2),
+        ("racer", "expectimax", 2),
+        ("racer", "greedy", 4),
+        ("racer", "expectimax", 4),
+    ]:
+        share, hero_mean, villain_mean = table_games(hero, villain, players, games)
+        half = 1.96 * math.sqrt(share * (1 - share) / games)
+        print(
+            f"{hero} vs {players - 1} {villain}: wins {100 * share:.1f}% (95% CI ±{100 * half:.1f}),"
+            f" mean scores {hero_mean:.1f} vs {villain_mean:.1f}"
+        )
     for players in (1, 4):
         rate, done = playouts_per_second(players, args.seconds)
         print(f"random playouts, {players} player(s): {rate:.1f} games/s ({done} games)")

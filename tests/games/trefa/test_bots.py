@@ -24,7 +24,7 @@ def turn_start(position: str) -> TrefaState:
 
 
 def test_the_bots_are_listed_for_trefa() -> None:
-    assert bot_names("trefa") == ["random", "greedy", "expectimax"]
+    assert bot_names("trefa") == ["random", "greedy", "expectimax", "racer"]
     assert isinstance(make_bot("trefa", "expectimax"), ExpectimaxBot)
 
 
@@ -57,8 +57,8 @@ def test_expectimax_values_the_reroll_by_the_exact_expectation() -> None:
     # a reroll brings a 1 with probability 1/6: 1 + six hits (21), else a cross-out with 5 hits (15)
     written = 6 + 5 + 4 + 3 + 2
     expected = written + (1 / 6) * (1 + 21) + (5 / 6) * 15
-    assert ExpectimaxBot.value(state, 0, REROLL_MOVE) == pytest.approx(expected)
-    assert ExpectimaxBot.value(state, 0, STOP) == pytest.approx(written + 15)
+    assert ExpectimaxBot().value(state, 0, REROLL_MOVE) == pytest.approx(expected)
+    assert ExpectimaxBot().value(state, 0, STOP) == pytest.approx(written + 15)
     assert ExpectimaxBot().choose(state, 0) == REROLL_MOVE
 
 
@@ -95,3 +95,35 @@ def test_expectimax_beats_greedy_on_the_same_seeded_dice() -> None:
             total += state.outcome.scores[0]
         totals[name] = total / 30
     assert totals["expectimax"] > totals["greedy"] + 30
+
+
+def test_a_turn_cost_is_paid_once_per_turn_the_row_takes() -> None:
+    # the last field printing 1 always takes exactly one more turn
+    free, priced = RowValues(NUMBERS, BONUS), RowValues(NUMBERS, BONUS, turn_cost=3.0)
+    assert priced.value(0b100000, 0) == pytest.approx(free.value(0b100000, 0) - 3.0)
+    # a whole row takes several turns: the price grows with them
+    assert priced.value(0b111111, 0) < free.value(0b111111, 0) - 2 * 3.0
+
+
+def test_the_racer_plays_like_expectimax_alone_and_faster_with_others() -> None:
+    solo = turn_start("0: a")
+    solo.apply_chance("k2 w4 r3 y2 g4 b6")
+    assert make_bot("trefa", "racer").choose(solo, 0) == ExpectimaxBot().choose(solo, 0)
+    duo = turn_start("0: a / b")
+    duo.apply_chance("k2 w4 r3 y2 g4 b6")
+    racer, expectimax = make_bot("trefa", "racer"), ExpectimaxBot()
+    assert isinstance(racer, ExpectimaxBot)
+    assert racer.value(duo, 0, REROLL_MOVE) < expectimax.value(duo, 0, REROLL_MOVE)
+
+
+def test_the_racer_wins_most_two_player_games_against_expectimax() -> None:
+    wins = 0.0
+    games = 40
+    for seed in range(games):
+        names = ("racer", "expectimax") if seed % 2 == 0 else ("expectimax", "racer")
+        bots = [make_bot("trefa", name, seed=seed) for name in names]
+        state = play_game(hraj.game("trefa", players=2, first=0).new_state(), bots, random.Random(seed))
+        assert state.outcome is not None
+        if names.index("racer") in state.outcome.winners:
+            wins += 1 / len(state.outcome.winners)
+    assert wins / games > 0.6

@@ -1,7 +1,7 @@
-"""Trefa bots: greedy (most points now) and expectimax (best expected row score).
+"""Trefa bots: greedy (most points now), expectimax (best expected row score) and racer.
 
-Both read only the position they are given (a copy; Trefa has no hidden information)
-and return one of its legal actions.
+Each reads only the position it is given (a copy; Trefa has no hidden information)
+and returns one of its legal actions.
 """
 
 from __future__ import annotations
@@ -51,14 +51,18 @@ class ExpectimaxBot(Bot):
         legal = trefa.legal_actions(seat)
         return max(legal, key=lambda move: self.value(trefa, seat, move))
 
-    @staticmethod
-    def value(state: TrefaState, seat: Seat, move: Move) -> float:
-        """The expected final score of `seat`'s current row if it plays `move` now."""
+    def turn_cost(self, state: TrefaState) -> float:
+        """Points a turn spent on the row is worth to this bot: none, time is free."""
+        return 0.0
+
+    def value(self, state: TrefaState, seat: Seat, move: Move) -> float:
+        """The expected final score of `seat`'s current row if it plays `move` now,
+        less `turn_cost` for every later turn the row is expected to take."""
         assert state.dice is not None
         row = state.row[seat]
         sheet_row = state.game.seat_rows[seat][row]
         fields = state.fields[seat][row]
-        table = row_values(sheet_row.numbers, state.game.hit_bonus)
+        table = row_values(sheet_row.numbers, state.game.hit_bonus, self.turn_cost(state))
         mask = sum(1 << at for at, value in enumerate(fields) if value == EMPTY)
         hits = sum(1 for value, printed in zip(fields, sheet_row.numbers, strict=True) if value == printed)
         written = sum(value for value in fields if value > 0)
@@ -71,4 +75,22 @@ class ExpectimaxBot(Bot):
         return written + table.write_value(mask, hits, chosen)
 
 
-BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot, "expectimax": ExpectimaxBot}
+class RacerBot(ExpectimaxBot):
+    """Expectimax that also pays for time: with other players, every turn costs points.
+
+    The game ends when the first player fills five rows, so a slow perfect row can
+    lose to fast good ones. The racer prices each turn at `RACE_TURN_COST` points
+    (the figure that won most two- and four-player games in `benchmarks/trefa_bots.py`);
+    alone at the table it plays exactly like expectimax.
+    """
+
+    name = "racer"
+    help = "like expectimax, but with other players it also pays for every turn a row takes"
+
+    RACE_TURN_COST = 8.0
+
+    def turn_cost(self, state: TrefaState) -> float:
+        return self.RACE_TURN_COST if state.players > 1 else 0.0
+
+
+BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot, "expectimax": ExpectimaxBot, "racer": RacerBot}

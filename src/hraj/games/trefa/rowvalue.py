@@ -48,9 +48,10 @@ def _submasks(mask: int) -> list[int]:
 class RowValues:
     """Expected final row scores under best play, for one row's printed numbers."""
 
-    def __init__(self, numbers: Sequence[int], hit_bonus: Sequence[int]) -> None:
+    def __init__(self, numbers: Sequence[int], hit_bonus: Sequence[int], turn_cost: float = 0.0) -> None:
         self.numbers = tuple(numbers)
         self.hit_bonus = tuple(hit_bonus)
+        self.turn_cost = turn_cost
         self.fields = len(self.numbers)
         self._values: dict[tuple[int, int], float] = {}
         self._rerolls: dict[tuple[int, int, int], float] = {}
@@ -106,7 +107,7 @@ class RowValues:
         for throw, probability in _weighted(cases):
             ones = sum(1 << field for field, value in zip(empties, throw, strict=True) if value == 1)
             expected += probability * max(best[throw], self._rerolls[(mask, hits, ones)])
-        self._values[(mask, hits)] = expected
+        self._values[(mask, hits)] = expected - self.turn_cost
 
     @staticmethod
     @functools.cache
@@ -152,6 +153,6 @@ def _weighted(options: Sequence[tuple[tuple[int, ...], tuple[float, ...]]]) -> l
 
 
 @functools.cache
-def row_values(numbers: tuple[int, ...], hit_bonus: tuple[int, ...]) -> RowValues:
-    """The shared table for a row's printed numbers and hit bonus."""
-    return RowValues(numbers, hit_bonus)
+def row_values(numbers: tuple[int, ...], hit_bonus: tuple[int, ...], turn_cost: float = 0.0) -> RowValues:
+    """The shared table for a row's printed numbers, hit bonus and price of a turn."""
+    return RowValues(numbers, hit_bonus, turn_cost)

@@ -41,7 +41,11 @@ def colour_list(mask: int) -> list[int]:
 
 
 class Move(NamedTuple):
-    """A decision of the active seat: `reroll`, `stop`, or `write k,y,b` (a mask of dice)."""
+    """A decision of the active seat: `reroll`, `stop`, or `write k,y,b` (a mask of dice).
+
+    `stop` exists only after the first throw when no die fits: the seat declines the
+    reroll and takes the cross-out. When a die fits, writing it is the way to stop.
+    """
 
     kind: str
     dice: int = 0
