@@ -93,6 +93,12 @@ def test_jellyfish_dialect_without_headers_with_combined_moves_and_a_bear_off_wi
     assert game.result == MatAction(1, WIN, value=2)
 
 
+def test_xg_question_marks_are_a_roll_without_a_play():
+    text = " 1 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: ???                   Wins 1 point\n"
+    actions = parse_mat(text).games[0].actions
+    assert actions == [MatAction(0, ROLL, dice=(3, 1)), MatAction(1, WIN, value=1)]
+
+
 def test_beavers_are_a_cube_action_of_their_own_and_raccoons_are_refused():
     text = " 0 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5          Doubles => 2\n  2)  Beavers => 4\n"
     actions = parse_mat(text).games[0].actions
@@ -165,14 +171,15 @@ cubes = st.one_of(
 
 @st.composite
 def games(draw: st.DrawFn, number: int) -> MatGame:
+    # Players usually alternate, but not always (a beaver taken, then the doubler rolls).
     first = draw(st.integers(0, 1))
-    cells = draw(st.lists(st.one_of(rolls, cubes), max_size=12))
-    actions = [
-        MatAction((first + index) % 2, kind, dice, moves, value)
-        for index, (kind, dice, moves, value) in enumerate(cells)
-    ]
+    cells = draw(st.lists(st.tuples(st.one_of(rolls, cubes), st.booleans()), max_size=12))
+    actions = []
+    side = first
+    for (kind, dice, moves, value), alternate in cells:
+        actions.append(MatAction(side, kind, dice, moves, value))
+        side = 1 - side if alternate else side
     ending = draw(st.sampled_from(["none", "win", "drop"]))
-    side = (first + len(actions)) % 2
     if ending == "drop":
         actions.append(MatAction(side, DROP))
         actions.append(MatAction(1 - side, WIN, value=draw(st.integers(1, 64))))
