@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console
 
 import hraj
+from hraj.core.game import State
 from hraj.games.backgammon.rules import Backgammon, BackgammonState
 from hraj.i18n import t
 from hraj.tui import backgammon as board
@@ -12,7 +15,7 @@ from hraj.tui import backgammon as board
 NAMES = ["Eva", "Petr"]
 
 
-def text_of(state: BackgammonState, seat: int | None, lang: str = "en") -> str:
+def text_of(state: State[Any, Any], seat: int | None, lang: str = "en") -> str:
     console = Console(record=True, width=100)
     console.print(board.render(state.view(seat), lang, NAMES))
     return console.export_text()
