@@ -622,3 +622,34 @@ def test_game_over_freezes_everything() -> None:
     assert state.to_act == ()
     with pytest.raises(hraj.IllegalAction):
         state.apply(PETR, "play 4")
+
+
+# --- legal moves and refusals -----------------------------------------------------------------
+
+
+def test_every_set_of_one_value_with_any_jokers_is_a_legal_play() -> None:
+    state = table("0: 4,4,4,J,J,9 [] / 4 [] / 4 [] / 4 [] ; display 1 2 3 5 5 6 ; discard -")
+    plays = legal(state, DAN)
+    # jokers alone: 2; fours: 3 counts x 0-2 jokers = 9; the nine: 1 x 3 = 3
+    assert len(plays) == 14
+    assert {"play J", "play J J", "play 4 4 4 J J", "play 9 J J", "play 4"} <= plays
+    assert "play 4 9" not in plays
+
+
+def test_refusals_say_why() -> None:
+    state = table("0: 4,4,9 [] / 4 [] / 4 [] / 4 [] ; display 1 2 3 5 5 6 ; discard -")
+    with pytest.raises(hraj.IllegalAction, match="You do not hold the cards 4 4 4"):
+        state.apply(DAN, "play 4 4 4")
+    with pytest.raises(hraj.IllegalAction, match="Play one card"):
+        state.apply(DAN, "take")
+    state = table("0: 4,4,9 [] / 4 [] / 4 [] / 4 [] ; display 1 2 - 5 5 6 ; discard -")
+    leave_in_pile(state)
+    state.apply(DAN, "play 9")
+    with pytest.raises(hraj.IllegalAction, match="Display slot 3 is empty"):
+        state.apply(DAN, "draw slot 3")
+    with pytest.raises(hraj.IllegalAction, match="The draw pile is empty"):
+        state.apply(DAN, "draw deck")
+    with pytest.raises(hraj.IllegalAction, match="It is not seat 1's decision"):
+        state.apply(PETR, "pass")
+    with pytest.raises(hraj.IllegalAction, match="draw one card"):
+        state.apply(DAN, "back")
