@@ -172,3 +172,17 @@ def test_random_matches_cover_cube_actions_resignations_and_bear_offs():
                 if text.startswith("bar/"):
                     kinds.add("enter")
     assert {"double", "take", "drop", "beaver", "resign", "accept", "no", "bear off", "enter"} <= kinds
+
+
+def test_unfinished_matches_stopped_after_a_roll_or_a_play_import_back_identically():
+    record = _random_record(7, {"match_length": 5})
+    events = record["events"]
+    cut_points = [
+        index + 1
+        for index, (kind, _, text) in enumerate(events)
+        if (kind == "chance" or "/" in text) and (index + 1 == len(events) or events[index + 1][0] != "auto")
+    ]
+    assert len(cut_points) > 20
+    for cut in cut_points[::5]:
+        partial = {**record, "events": events[:cut]}
+        assert records_from_mat(export_mat(partial)) == [partial]

@@ -5,7 +5,9 @@ the left, seat 1 on the right. Rolls and plays become `52: 13/8 13/11`, forced
 `no move` steps a bare `52:`, cube actions `Doubles => 2`, `Beavers => 4`, `Takes`,
 `Drops`, and every finished game a `Wins N points` line. A resignation leaves only
 that line (and, when it came after the roll, the bare roll before it); a declined
-resignation leaves nothing.
+resignation leaves nothing. A record that stops in the middle of a game keeps its
+last roll (as a bare roll) and a pending double, but not a pending `roll` decision
+or resignation.
 
 Import plays a match through the rules: the dice of each cell become chance outcomes,
 its play an action parsed with the game's notation (so `13/7`, `bar/22`, `25/22*`,
@@ -152,6 +154,9 @@ def mat_of_record(record: Mapping[str, Any], names: Sequence[str] = DEFAULT_NAME
             raise InvalidRecord(
                 "Event {number} ({text}) does not replay: {why}", number=index + 1, text=text, why=error
             ) from None
+    if state.phase == MOVE:
+        # The record stops after a roll: write the roll, its play still to come.
+        current.actions.append(MatAction(state.on_roll, ROLL, dice=dice))
     if not current.actions and len(match.games) > 1:
         match.games.pop()
     return match
