@@ -199,3 +199,33 @@ def matches(draw: st.DrawFn) -> MatMatch:
 @given(matches())
 def test_written_matches_read_back_identically(match):
     assert parse_mat(format_mat(match)) == match
+
+
+def _lines(*actions: MatAction) -> str:
+    """The move lines of a one-game match holding `actions`."""
+    text = format_mat(MatMatch(7, [], [], [MatGame(1, ("a", "b"), (0, 0), list(actions))]))
+    return text.split("a : 0", 1)[1].split("\n", 1)[1]
+
+
+def test_gnubg_layout_a_four_step_play_overflows_its_column_by_one_space():
+    lines = _lines(
+        MatAction(0, ROLL, (3, 3), "24/21 24/21 13/10 13/10"),
+        MatAction(1, ROLL, (6, 2), "24/22 22/16"),
+    )
+    assert lines == "  1) 33: 24/21 24/21 13/10 13/10 62: 24/22 22/16 \n"
+    assert parse_mat(" 7 point match\n Game 1\n a : 0  b : 0\n" + lines).games[0].actions[1].side == 1
+
+
+def test_gnubg_layout_a_dance_leaves_the_bare_roll():
+    lines = _lines(MatAction(0, ROLL, (2, 1)), MatAction(1, ROLL, (5, 3), "23/18 18/15"))
+    assert lines == "  1) 21:                         53: 23/18 18/15 \n"
+
+
+def test_gnubg_layout_a_bear_off_win_on_the_left_goes_below_the_padded_cell():
+    lines = _lines(MatAction(0, ROLL, (6, 6), "6/0 6/0 5/0 5/0"), MatAction(0, WIN, value=2))
+    assert lines == "  1) 66: 6/0 6/0 5/0 5/0         \n      Wins 2 points\n\n"
+
+
+def test_gnubg_layout_a_roll_then_resignation_on_the_right():
+    lines = _lines(MatAction(0, ROLL, (6, 2), "13/7* 24/22"), MatAction(1, ROLL, (5, 1)), MatAction(0, WIN, value=1))
+    assert lines == "  1) 62: 13/7* 24/22             51: \n      Wins 1 point\n\n"
