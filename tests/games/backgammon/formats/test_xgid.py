@@ -19,7 +19,7 @@ def _points(row: tuple[int, ...]) -> dict[int, int]:
     return {index + 1: count for index, count in enumerate(row) if count}
 
 
-def test_starting_position():
+def test_spec_example_starting_position_xgid():
     xgid = decode_xgid(START)
     assert xgid.bottom == START_ROW
     assert xgid.top == START_ROW
