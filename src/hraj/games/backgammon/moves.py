@@ -28,11 +28,21 @@ START: Board = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0
 
 
 class PlayResult(NamedTuple):
-    """One legal play: its single-die steps (highest origin first) and the boards after it."""
+    """One legal play: its single-die steps (highest origin first) and the position after
+    it, the mover's board followed by the opponent's (52 counts)."""
 
     steps: tuple[Step, ...]
-    mine: Board
-    theirs: Board
+    after: tuple[int, ...]
+
+    @property
+    def mine(self) -> Board:
+        """The mover's board after the play."""
+        return self.after[: BAR + 1]
+
+    @property
+    def theirs(self) -> Board:
+        """The opponent's board after the play."""
+        return self.after[BAR + 1 :]
 
 
 def is_open(theirs: Board | list[int], target: int) -> bool:
@@ -91,33 +101,56 @@ def legal_plays(mine: Board, theirs: Board, dice: tuple[int, int]) -> tuple[Play
     steps: list[Step] = []
     # resulting position -> (dice used, largest die used, steps); the best count wins
     found: dict[tuple[int, ...], tuple[int, int, tuple[Step, ...]]] = {}
+    outside = sum(me[HOME_SIZE + 1 :])  # checkers not yet home (the bar included)
 
     def walk(order: tuple[int, ...], depth: int, highest: int, biggest: int) -> None:
+        # The checks of `can_step`, inlined: this loop is the hot spot of every bot.
+        nonlocal outside
         moved = False
         if depth < len(order):
             die = order[depth]
             # Steps are taken highest origin first: any legal play can be reordered so
             # (moves only go down, hits do not change own checkers), and it avoids
             # generating the same set of steps in every order.
-            for origin in range(highest, 0, -1):
-                if not can_step(me, opp, origin, die):
+            if me[BAR]:
+                origins: range = range(BAR, BAR - 1, -1) if highest == BAR else range(0)
+            else:
+                origins = range(min(highest, POINTS), 0, -1)
+            for origin in origins:
+                if not me[origin]:
                     continue
+                target = origin - die
+                if target >= 1:
+                    if opp[BAR - target] >= 2:
+                        continue
+                elif outside or (target < 0 and any(me[origin + 1 : HOME_SIZE + 1])):
+                    continue
+                else:
+                    target = OFF
                 moved = True
-                target = step_target(origin, die)
-                hit = apply_step(me, opp, origin, die)
+                me[origin] -= 1
+                me[target] += 1
+                arrived = origin > HOME_SIZE >= target
+                if arrived:
+                    outside -= 1
+                hit = target != OFF and opp[BAR - target] == 1
+                if hit:
+                    opp[BAR - target] = 0
+                    opp[BAR] += 1
                 steps.append((origin, target))
-                walk(order, depth + 1, origin, max(biggest, die))
+                walk(order, depth + 1, origin, die if die > biggest else biggest)
                 steps.pop()
                 me[origin] += 1
                 me[target] -= 1
+                if arrived:
+                    outside += 1
                 if hit:
                     opp[BAR - target] = 1
                     opp[BAR] -= 1
         if not moved:
             key = (*me, *opp)
-            rank = (depth, biggest)
             best = found.get(key)
-            if best is None or rank > best[:2]:
+            if best is None or (depth, biggest) > best[:2]:
                 found[key] = (depth, biggest, tuple(steps))
 
     for order in orders:
@@ -128,7 +161,7 @@ def legal_plays(mine: Board, theirs: Board, dice: tuple[int, int]) -> tuple[Play
     keep = [(key, entry) for key, entry in found.items() if entry[0] == most]
     if most == 1 and high != low and any(entry[1] == high for _, entry in keep):
         keep = [(key, entry) for key, entry in keep if entry[1] == high]
-    return tuple(PlayResult(entry[2], key[:26], key[26:]) for key, entry in keep)
+    return tuple(PlayResult(entry[2], key) for key, entry in keep)
 
 
 def pip_count(board: Board | list[int]) -> int:

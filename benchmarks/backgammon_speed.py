@@ -1,0 +1,81 @@
+"""Backgammon random playouts per second: hraj against OpenSpiel, in the same run.
+
+Run `python -m benchmarks.backgammon_speed [seconds per engine]`. Both engines play
+whole games of uniformly random checker play (no cube, no resignations) with seeded
+dice, driven from Python through their public APIs: hraj through `legal_actions`,
+`apply(check=False)` and `apply_chance`; OpenSpiel (`pyspiel.load_game("backgammon")`)
+through `legal_actions`, `apply_action` and `chance_outcomes`. OpenSpiel splits a
+double into two half-turns, so it takes more steps per game for the same play.
+The script prints games per second of each and the ratio hraj / OpenSpiel.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Any
+
+import hraj
+from hraj.games.backgammon.moves import legal_plays
+from hraj.games.backgammon.notation import Play
+
+
+def hraj_game(rng: random.Random) -> int:
+    """One random game in hraj; returns the number of steps."""
+    state: Any = hraj.game("backgammon", cube=False).new_state()
+    steps = 0
+    while not state.is_over:
+        steps += 1
+        if state.is_chance:
+            state.apply_chance(state.sample_chance(rng), check=False)
+            continue
+        seat = state.to_act[0]
+        plays = [a for a in state.legal_actions(seat) if isinstance(a, Play)]
+        state.apply(seat, rng.choice(plays), check=False)
+    return steps
+
+
+def openspiel_game(game: Any, rng: random.Random) -> int:
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        steps += 1
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return steps
+
+
+def measure(name: str, play: Any, seconds: float) -> float:
+    rng = random.Random(1)
+    games = steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += play(rng)
+        games += 1
+    elapsed = time.perf_counter() - start
+    rate = games / elapsed
+    print(f"{name:28}: {games:6} games in {elapsed:5.1f} s = {rate:8.1f} games/s ({steps / games:.0f} steps a game)")
+    return rate
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
+    ours = measure("hraj", hraj_game, seconds)
+    info = legal_plays.cache_info()
+    print(f"  play cache: {info.hits} hits, {info.misses} misses, {info.currsize} positions kept")
+    try:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        print("OpenSpiel is not installed (pip install open_spiel==2.0.2): no ratio")
+        return
+    game = pyspiel.load_game("backgammon")
+    theirs = measure("OpenSpiel (from Python)", lambda rng: openspiel_game(game, rng), seconds)
+    print(f"ratio hraj / OpenSpiel: {ours / theirs:.2f}")
+
+
+if __name__ == "__main__":
+    main()
