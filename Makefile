@@ -12,8 +12,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The web app: open http://127.0.0.1:8000/ (a browser opens by itself where there is one).
 run: $(STAMP)
-	$(BIN)/hraj play qwixx --seats me,greedy,greedy
+	@(sleep 2 && $(BIN)/python -m webbrowser -t http://127.0.0.1:8000/ >/dev/null 2>&1 &); \
+	$(BIN)/hraj serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -22,7 +24,11 @@ lint: $(STAMP)
 
 # The store tests also run against a real PostgreSQL server that scripts/postgres.sh
 # installs if missing and starts on a free port for this run only.
+# The browser tests drive Debian's Chromium, installed here once if it is missing.
 test: lint
+	@test -x /usr/bin/chromium || (apt-get update -qq >/dev/null 2>&1 && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1) || \
+		echo "chromium could not be installed: the browser tests will be skipped"
 	eval "$$(scripts/postgres.sh start)"; \
 	$(BIN)/pytest -n 2; status=$$?; \
 	scripts/postgres.sh stop; exit $$status

@@ -313,6 +313,15 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
 
+    # --- the browser UI: pages and table fragments, and their CSS and JS -----------------
+    from fastapi.staticfiles import StaticFiles
+
+    from hraj.web import STATIC_DIR
+    from hraj.web.pages import router as pages
+
+    app.include_router(pages)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
     return app
 
 

@@ -1,0 +1,11 @@
+"""The browser UI: server-rendered pages and game tables, a small first-party JS client.
+
+`pages.router` serves the start page, rooms, replays and rules pages; `STATIC_DIR` holds
+the CSS and JS that `hraj.server.app` mounts under `/static`.
+"""
+
+from pathlib import Path
+
+STATIC_DIR = Path(__file__).parent / "static"
+TEMPLATE_DIR = Path(__file__).parent / "templates"
+RULES_DIR = Path(__file__).parent / "rules"

@@ -1,0 +1,325 @@
+"""The pages of the browser UI: start page, rooms, table fragments, replays and rules.
+
+The server's JSON API (`/api/...`) and WebSocket stay the only way to change a room;
+these routes only read. A room page is a shell whose table the client re-fetches
+from `/r/{room}/table` (with the seat token, so the server renders that seat's view)
+whenever the socket announces a new version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from markdown_it import MarkdownIt
+
+import hraj
+from hraj.bots import bot_names
+from hraj.core import game_class
+from hraj.core.errors import HrajError
+from hraj.core.record import Event
+from hraj.i18n import LANGS, t
+from hraj.server.protocol import ServerError
+from hraj.server.rooms import Room, Rooms
+from hraj.web import RULES_DIR
+from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table
+
+router = APIRouter(include_in_schema=False)
+
+#: Games whose hands are secret: at one shared screen the page hides the table between people.
+HIDDEN_HANDS = frozenset({"abluxxen"})
+#: A year, in seconds: how long the language choice is remembered.
+COOKIE_AGE = 365 * 24 * 3600
+MAX_PLAYERS_TRIED = 8
+
+#: The option widgets of the start page, per game (players is handled separately).
+OPTION_FORMS: dict[str, list[dict[str, Any]]] = {
+    "backgammon": [
+        {
+            "name": "variant",
+            "label": "Rules",
+            "kind": "select",
+            "choices": [("standard", "standard (cube, gammons)"), ("seed", "the rulebook only")],
+        },
+        {"name": "match_length", "label": "Match to (points, 0 = one game)", "kind": "number", "min": 0, "max": 25},
+        {"name": "cube", "label": "Doubling cube", "kind": "check"},
+        {"name": "jacoby", "label": "Jacoby rule", "kind": "check"},
+        {"name": "beavers", "label": "Beavers", "kind": "check"},
+    ],
+    "abluxxen": [
+        {
+            "name": "variant",
+            "label": "Variant",
+            "kind": "select",
+            "choices": [("base", "base game"), ("advanced", "advanced"), ("expert", "expert")],
+        },
+    ],
+}
+
+#: Strings the start page's and the room's scripts need, translated on the page.
+SCRIPT_STRINGS = (
+    "Something went wrong: {message}",
+    "Every seat of this room is taken; you are watching.",
+    "You are watching this game.",
+    "connected",
+    "connecting…",
+    "offline, reconnecting…",
+    "Copied",
+    "Pass the screen to {name}.",
+    "Choose at most one seat for yourself.",
+    "Game over",
+    "Bot ({bot})",
+    "Random",
+    "Greedy",
+    "Expectimax",
+)
+
+
+def _lang(request: Request) -> str:
+    return pick_lang(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE))
+
+
+def _html(text: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(text, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def _strings(lang: str) -> dict[str, str]:
+    return {text: t(text, lang) for text in SCRIPT_STRINGS}
+
+
+def _here(request: Request) -> str:
+    query = "&".join(f"{k}={v}" for k, v in request.query_params.items() if k not in ("lang", "invite"))
+    return request.url.path + (f"?{query}" if query else "")
+
+
+def game_name(game_id: str, lang: str) -> str:
+    return t(game_class(game_id).name, lang)
+
+
+def player_counts(game_id: str) -> list[int]:
+    """Every number of players the game accepts (tried through its own option check)."""
+    cls = game_class(game_id)
+    if "players" not in cls.options_spec:
+        return [cls().players]
+    counts = []
+    for count in range(1, MAX_PLAYERS_TRIED + 1):
+        try:
+            cls(players=count)
+        except HrajError:
+            continue
+        counts.append(count)
+    return counts
+
+
+def _games(lang: str) -> list[dict[str, Any]]:
+    games = []
+    for game_id in hraj.GAMES:
+        cls = game_class(game_id)
+        options = []
+        for form in OPTION_FORMS.get(game_id, []):
+            if form["name"] not in cls.options_spec:
+                continue
+            default = cls.options_spec[form["name"]].default
+            options.append(
+                {
+                    **form,
+                    "label": t(form["label"], lang),
+                    "choices": [(value, t(text, lang)) for value, text in form.get("choices", [])],
+                    "default": default,
+                }
+            )
+        default_players = cls.options_spec["players"].default if "players" in cls.options_spec else cls().players
+        games.append(
+            {
+                "id": game_id,
+                "name": game_name(game_id, lang),
+                "players": player_counts(game_id),
+                "default_players": default_players,
+                "bots": bot_names(game_id),
+                "options": options,
+            }
+        )
+    return games
+
+
+# --- pages -------------------------------------------------------------------------------
+
+
+@router.get("/", response_class=HTMLResponse)
+async def start(request: Request) -> Response:
+    lang = _lang(request)
+    return _html(render_page("start.html", lang, games=_games(lang), strings=_strings(lang), here=_here(request)))
+
+
+@router.get("/lang/{code}")
+async def choose_lang(code: str, request: Request) -> Response:
+    """Remember the language in a cookie and go back where the person was."""
+    target = request.query_params.get("next") or "/"
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        target = "/"
+    response = RedirectResponse(target, status_code=303)
+    if code in LANGS:
+        response.set_cookie(LANG_COOKIE, code, max_age=COOKIE_AGE, samesite="lax")
+    return response
+
+
+async def _room(request: Request, room_id: str) -> Room | None:
+    rooms: Rooms = request.app.state.rooms
+    try:
+        return await rooms.get(room_id)
+    except ServerError:
+        return None
+
+
+def _not_found(request: Request, lang: str) -> Response:
+    message = t("There is no such room. The link may be mistyped.", lang)
+    return _html(render_page("error.html", lang, message=message, here=_here(request)), 404)
+
+
+async def _snapshot(room: Room, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]], list[Event]]:
+    """The seat's view message, the seats and the events, taken together inside the room's actor."""
+
+    async def job() -> tuple[dict[str, Any], list[dict[str, Any]], list[Event]]:
+        return room.view_message(seat), room.public_seats(), room.state.events()
+
+    return await room.call(job)
+
+
+def _seat_of(request: Request, room: Room) -> int | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return room.seat_of(token.strip())
+
+
+@router.get("/r/{room_id}", response_class=HTMLResponse)
+async def room_page(room_id: str, request: Request) -> Response:
+    lang = _lang(request)
+    room = await _room(request, room_id)
+    if room is None:
+        return _not_found(request, lang)
+    message, seats, events = await _snapshot(room, None)
+    version = message["version"]
+    table = render_table(room.game.id, message["view"], seats, events, lang, room_id=room.id, version=version)
+    return _html(
+        render_page(
+            "room.html",
+            lang,
+            room_id=room.id,
+            game_id=room.game.id,
+            game_name=game_name(room.game.id, lang),
+            hidden_hands=room.game.id in HIDDEN_HANDS,
+            table=table,
+            strings=_strings(lang),
+            here=_here(request),
+        )
+    )
+
+
+@router.get("/r/{room_id}/table", response_class=HTMLResponse)
+async def table_fragment(room_id: str, request: Request) -> Response:
+    """The table as the seat of the bearer token sees it (a spectator without a token)."""
+    lang = _lang(request)
+    room = await _room(request, room_id)
+    if room is None:
+        return _html("", 404)
+    seat = _seat_of(request, room)
+    message, seats, events = await _snapshot(room, seat)
+    params = {key: request.query_params[key] for key in ("steps", "sel") if key in request.query_params}
+    html = render_table(
+        room.game.id, message["view"], seats, events, lang, room_id=room.id, version=message["version"], params=params
+    )
+    return _html(html)
+
+
+@router.get("/r/{room_id}/replay", response_class=HTMLResponse)
+async def replay(room_id: str, request: Request) -> Response:
+    """A finished game, step by step: the spectator's view after each event."""
+    lang = _lang(request)
+    room = await _room(request, room_id)
+    if room is None:
+        return _not_found(request, lang)
+    _, seats, events = await _snapshot(room, None)
+    if not room.over:
+        message = t("The replay opens when the game is over.", lang)
+        return _html(render_page("error.html", lang, message=message, here=_here(request)), 409)
+    try:
+        step = int(request.query_params.get("step", len(events)))
+    except ValueError:
+        step = len(events)
+    step = max(0, min(step, len(events)))
+    state = await asyncio.to_thread(room.game.replay_events, events[:step])
+    view = state.view(None)
+    table = render_table(room.game.id, view, seats, events[:step], lang, room_id=room.id, version=step, replay=True)
+    mat = room.game.id == "backgammon" and _mat_exporter() is not None
+    return _html(
+        render_page(
+            "replay.html",
+            lang,
+            room_id=room.id,
+            game_id=room.game.id,
+            game_name=game_name(room.game.id, lang),
+            step=step,
+            steps=len(events),
+            event=None if step == 0 else events[step - 1],
+            table=table,
+            mat=mat,
+            here=_here(request),
+        )
+    )
+
+
+def _mat_exporter() -> Any:
+    """`hraj.games.backgammon.formats.export_mat`, when that module provides it."""
+    try:
+        from hraj.games.backgammon import formats
+    except ImportError:
+        return None
+    return getattr(formats, "export_mat", None)
+
+
+@router.get("/r/{room_id}/record.mat")
+async def record_mat(room_id: str, request: Request) -> Response:
+    lang = _lang(request)
+    room = await _room(request, room_id)
+    exporter = _mat_exporter()
+    if room is None or room.game.id != "backgammon" or exporter is None or not room.over:
+        return _not_found(request, lang)
+    text = str(exporter(room.record()))
+    return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="hraj-{room.id}.mat"'})
+
+
+# --- rules -------------------------------------------------------------------------------
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def rules_html(game_id: str, lang: str) -> str | None:
+    """The rules page's Markdown rendered to HTML (raw HTML in it is escaped); None if not written."""
+    path = RULES_DIR / f"{game_id}.{lang}.md"
+    if not path.is_file():
+        return None
+    return str(_MARKDOWN.render(path.read_text(encoding="utf-8")))
+
+
+@router.get("/rules/{game_id}", response_class=HTMLResponse)
+async def rules(game_id: str, request: Request) -> Response:
+    lang = _lang(request)
+    if game_id not in hraj.GAMES:
+        missing = t("There is no such game.", lang)
+        return _html(render_page("error.html", lang, message=missing, here=_here(request)), 404)
+    others = [code for code in LANGS if code != lang and (RULES_DIR / f"{game_id}.{code}.md").is_file()]
+    return _html(
+        render_page(
+            "rules.html",
+            lang,
+            game_id=game_id,
+            game_name=game_name(game_id, lang),
+            html=rules_html(game_id, lang),
+            others=others,
+            here=_here(request),
+        )
+    )

@@ -1,0 +1,183 @@
+"""Jinja2 rendering: the template environment, languages, and the table of a room.
+
+A table is drawn from one seat's `view` only (the spectator's for watchers and
+replays), so it can never show what that seat may not know. Legality is never decided
+here: every clickable thing carries the notation of an action found in `view["legal"]`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from hraj.core.record import AUTO, CHANCE, MOVE, Event
+from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, t
+from hraj.web import TEMPLATE_DIR, tables
+
+#: The cookie that remembers the chosen language.
+LANG_COOKIE = "hraj_lang"
+#: How many lines of the log a table shows (newest last).
+LOG_LINES = 40
+
+
+def pick_lang(query: str | None, cookie: str | None) -> str:
+    """The page language: `?lang=`, then the cookie, then Czech."""
+    for wanted in (query, cookie):
+        if wanted and wanted.strip().lower() in LANGS:
+            return wanted.strip().lower()
+    return DEFAULT_LANG
+
+
+@functools.cache
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATE_DIR),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(LANGS=LANGS, LANG_NAMES=LANG_NAMES)
+    return env
+
+
+def translator(lang: str) -> Callable[..., str]:
+    """`_("text", name=...)` for templates: the text in `lang`, params filled in."""
+
+    def translate(text: str, /, **params: Any) -> str:
+        return t(text, lang, **params)
+
+    return translate
+
+
+def render_page(template: str, lang: str, **context: Any) -> str:
+    return environment().get_template(template).render(_=translator(lang), lang=lang, **context)
+
+
+# --- names and seats -----------------------------------------------------------------
+
+
+def seat_names(seats: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
+    """A readable name for every seat: the given name, else "Bot (greedy)" or "Player 2"."""
+    names = []
+    for seat in seats:
+        if seat.get("name"):
+            names.append(str(seat["name"]))
+        elif seat.get("kind") == "bot":
+            names.append(t("Bot ({bot})", lang, bot=seat.get("bot") or "?"))
+        else:
+            names.append(t("Player {number}", lang, number=int(seat["seat"]) + 1))
+    return names
+
+
+# --- the log -----------------------------------------------------------------------------
+
+
+def visible_events(game_id: str, events: Sequence[Event], view: Mapping[str, Any]) -> list[Event]:
+    """The events that the viewer of `view` may read.
+
+    Abluxxen's cards come from a hidden pile, so its chance events (deals, draws) stay
+    out. A Qwixx seat's answer to the white sum is secret until every seat has answered.
+    """
+    shown = list(events)
+    if game_id == "abluxxen":
+        shown = [event for event in shown if event[0] != CHANCE]
+    if game_id == "qwixx" and view.get("phase") == "white":
+        last_roll = max((i for i, event in enumerate(shown) if event[0] == CHANCE), default=-1)
+        viewer = view.get("seat")
+        shown = [event for i, event in enumerate(shown) if i <= last_roll or event[0] != MOVE or event[1] == viewer]
+    return shown
+
+
+def log_lines(game_id: str, events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
+    """The readable log: one line per event, newest last."""
+    lines = []
+    for kind, seat, text in events:
+        if kind == CHANCE:
+            lines.append(tables.describe_chance(game_id, text, names, lang))
+        else:
+            who = names[seat] if seat is not None and 0 <= seat < len(names) else "—"
+            label = tables.describe(game_id, text, lang, names)
+            lines.append(f"{who}: {label}" + (" " + t("(forced)", lang) if kind == AUTO else ""))
+    return lines[-LOG_LINES:]
+
+
+# --- the table ----------------------------------------------------------------------------
+
+
+def table_context(
+    game_id: str,
+    view: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    events: Sequence[Event],
+    lang: str,
+    params: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """Everything the table templates need, built from one view."""
+    names = seat_names(seats, lang)
+    viewer = view.get("seat")
+    to_act = list(view.get("to_act") or [])
+    legal = list(view.get("legal") or [])
+    outcome = view.get("outcome")
+    if outcome is not None:
+        to_act = []
+    game_parts = tables.build(game_id, view, names, lang, params or {})
+    shown_in_bar = game_parts.get("bar", legal)
+    return {
+        "game_id": game_id,
+        "view": view,
+        "names": names,
+        "seats": seats,
+        "viewer": viewer,
+        "to_act": to_act,
+        "my_turn": viewer is not None and viewer in to_act and bool(legal),
+        "legal": legal,
+        "actions": [(action, tables.describe(game_id, action, lang, names)) for action in legal],
+        "bar_actions": [(action, tables.describe(game_id, action, lang, names)) for action in shown_in_bar],
+        "outcome": outcome,
+        "results": _results(outcome, names) if outcome is not None else [],
+        "log": log_lines(game_id, visible_events(game_id, events, view), names, lang),
+        "status": tables.status(game_id, view, names, lang),
+        "g": game_parts,
+    }
+
+
+def _results(outcome: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    winners = set(outcome.get("winners") or [])
+    scores = list(outcome.get("scores") or [])
+    rows = [
+        {"seat": seat, "name": names[seat] if seat < len(names) else str(seat), "score": score, "won": seat in winners}
+        for seat, score in enumerate(scores)
+    ]
+    rows.sort(key=lambda row: (-float(row["score"]), row["seat"]))
+    return rows
+
+
+def render_table(
+    game_id: str,
+    view: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    events: Sequence[Event],
+    lang: str,
+    *,
+    room_id: str,
+    version: int,
+    params: Mapping[str, str] | None = None,
+    replay: bool = False,
+) -> str:
+    """The HTML fragment of a table (the part the client swaps in)."""
+    context = table_context(game_id, view, seats, events, lang, params)
+    return render_page("table.html", lang, room_id=room_id, version=version, replay=replay, **context)
+
+
+def score_text(value: Any) -> str:
+    """Scores are floats in outcomes; show whole numbers without `.0`."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+environment().filters["score"] = score_text

@@ -1,0 +1,293 @@
+"use strict";
+// A room: keeps the WebSocket, re-fetches the table of the seat on turn whenever the
+// version changes, and sends clicks as actions. It never decides legality: it only
+// offers what the server rendered from the seat's legal actions.
+(() => {
+  const { tr, rooms } = window.hraj;
+  const root = document.getElementById("room");
+  const ROOM = root.dataset.room;
+  const GAME = root.dataset.game;
+  const LANG = root.dataset.lang;
+  const HIDDEN_HANDS = root.dataset.hiddenHands === "1";
+  const tableBox = document.getElementById("table");
+  const errorBox = document.getElementById("action-error");
+  const noteBox = document.getElementById("room-note");
+  const status = document.getElementById("connection");
+
+  let mine = rooms.get(ROOM);
+  let toAct = [];
+  let seats = [];
+  let shownSeat = null;
+  let shownVersion = -1;
+  let nav = "";
+  let busy = false;
+  let handedTo = null;
+
+  const tokens = () => (mine && mine.tokens) || {};
+  const localSeats = () => Object.keys(tokens()).map(Number).sort((a, b) => a - b);
+
+  function note(text) {
+    noteBox.textContent = text || "";
+    noteBox.hidden = !text;
+  }
+
+  function showError(text) {
+    errorBox.textContent = text || "";
+    errorBox.hidden = !text;
+  }
+
+  function setStatus(state) {
+    status.dataset.state = state;
+    status.textContent = tr({ open: "connected", connecting: "connecting…", closed: "offline, reconnecting…" }[state]);
+  }
+
+  function pickSeat() {
+    const local = localSeats();
+    const onTurn = local.find((seat) => toAct.includes(seat));
+    if (onTurn !== undefined) return onTurn;
+    if (shownSeat !== null && local.includes(shownSeat)) return shownSeat;
+    return local.length ? local[0] : null;
+  }
+
+  function seatName(seat) {
+    const info = seats.find((s) => s.seat === seat);
+    if (info && info.name) return info.name;
+    return `#${seat + 1}`;
+  }
+
+  // --- the table -------------------------------------------------------------------------
+
+  let fetching = false;
+  let again = false;
+
+  async function refresh() {
+    if (fetching) {
+      again = true;
+      return;
+    }
+    fetching = true;
+    try {
+      do {
+        again = false;
+        const seat = pickSeat();
+        const headers = seat === null ? {} : { authorization: `Bearer ${tokens()[seat]}` };
+        const query = `lang=${LANG}` + (nav ? `&${nav}` : "");
+        const response = await fetch(`/r/${ROOM}/table?${query}`, { headers, cache: "no-store" });
+        if (response.ok) swap(await response.text(), seat);
+      } while (again);
+    } catch (error) {
+      again = false;
+    } finally {
+      fetching = false;
+    }
+  }
+
+  function focusKey(element) {
+    if (!element || !tableBox.contains(element)) return null;
+    for (const name of ["action", "nav", "pick"]) {
+      if (element.dataset && element.dataset[name] !== undefined) return `[data-${name}="${CSS.escape(element.dataset[name])}"]`;
+    }
+    return null;
+  }
+
+  function swap(html, seat) {
+    const holder = document.createElement("template");
+    holder.innerHTML = html.trim();
+    const table = holder.content.querySelector(".table");
+    if (!table) return;
+    const version = Number(table.dataset.version);
+    if (version < shownVersion) return;
+    if (version > shownVersion && nav) {
+      nav = "";
+      again = true;
+    }
+    const focused = focusKey(document.activeElement);
+    tableBox.replaceChildren(table);
+    shownVersion = version;
+    toAct = table.dataset.toAct ? table.dataset.toAct.split(",").map(Number) : [];
+    const previous = shownSeat;
+    shownSeat = seat;
+    if (pickSeat() !== seat) again = true;
+    if (HIDDEN_HANDS && localSeats().length > 1 && seat !== null && previous !== null && seat !== previous) {
+      handedTo = seat;
+    }
+    document.getElementById("handover").hidden = handedTo === null;
+    tableBox.hidden = handedTo !== null;
+    if (handedTo !== null) {
+      document.getElementById("handover-text").textContent = tr("Pass the screen to {name}.", { name: seatName(handedTo) });
+    }
+    if (focused) {
+      const same = tableBox.querySelector(focused);
+      if (same) same.focus();
+    }
+    root.dataset.over = table.dataset.over;
+  }
+
+  document.getElementById("handover-go").addEventListener("click", () => {
+    handedTo = null;
+    document.getElementById("handover").hidden = true;
+    tableBox.hidden = false;
+  });
+
+  // --- actions ---------------------------------------------------------------------------
+
+  async function send(action) {
+    const seat = shownSeat;
+    if (busy || seat === null || !tokens()[seat]) return;
+    busy = true;
+    tableBox.classList.add("busy");
+    try {
+      const response = await fetch(`/api/rooms/${ROOM}/actions?lang=${LANG}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${tokens()[seat]}` },
+        body: JSON.stringify({ action }),
+      });
+      if (response.ok) {
+        showError("");
+      } else {
+        const body = await response.json().catch(() => ({}));
+        showError(body.text || body.message || String(response.status));
+      }
+    } catch (error) {
+      showError(tr("Something went wrong: {message}", { message: error.message }));
+    } finally {
+      busy = false;
+      tableBox.classList.remove("busy");
+    }
+    nav = "";
+    refresh();
+  }
+
+  function composed(box) {
+    const picked = [...box.querySelectorAll("[data-pick][aria-pressed=true]")];
+    picked.sort((a, b) => Number(a.dataset.order) - Number(b.dataset.order));
+    return box.dataset.compose + picked.map((el) => el.dataset.pick).join(box.dataset.join);
+  }
+
+  function legal() {
+    const table = tableBox.querySelector(".table");
+    return table ? JSON.parse(table.dataset.legal || "[]") : [];
+  }
+
+  function activate(target) {
+    const actionEl = target.closest("[data-action]");
+    if (actionEl) return send(actionEl.dataset.action);
+    const navEl = target.closest("[data-nav]");
+    if (navEl) {
+      nav = navEl.dataset.nav;
+      return refresh();
+    }
+    const pick = target.closest("[data-pick]");
+    if (pick) {
+      pick.setAttribute("aria-pressed", pick.getAttribute("aria-pressed") === "true" ? "false" : "true");
+      const box = pick.closest(".compose");
+      const submit = box.querySelector("[data-compose-submit]") || tableBox.querySelector("[data-compose-submit]");
+      if (submit) submit.disabled = !legal().includes(composed(box));
+      return null;
+    }
+    const submit = target.closest("[data-compose-submit]");
+    if (submit) {
+      const box = submit.closest(".compose") || tableBox.querySelector(".compose");
+      const action = composed(box);
+      if (legal().includes(action)) return send(action);
+    }
+    return null;
+  }
+
+  tableBox.addEventListener("click", (event) => {
+    if (event.target.closest("a")) return;
+    activate(event.target);
+  });
+  tableBox.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.matches("[role=button]:not(button)")) {
+      event.preventDefault();
+      activate(event.target);
+    }
+  });
+
+  // --- the socket ------------------------------------------------------------------------
+
+  let delay = 500;
+
+  function connect() {
+    setStatus("connecting");
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${ROOM}`);
+    const local = localSeats();
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", token: local.length ? tokens()[local[0]] : null, lang: LANG }));
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "welcome") {
+        delay = 500;
+        seats = message.seats || [];
+        setStatus("open");
+        refresh();
+      } else if (message.type === "state") {
+        toAct = message.view && !message.view.outcome ? message.view.to_act || [] : [];
+        if (message.version !== shownVersion) refresh();
+      } else if (message.type === "seats") {
+        seats = message.seats || [];
+        refresh();
+      } else if (message.type === "error" && message.code === "unauthorized") {
+        mine = null;
+        note(tr("You are watching this game."));
+      }
+    });
+    socket.addEventListener("close", () => {
+      setStatus("closed");
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 8000);
+    });
+  }
+
+  async function claimFromInvite() {
+    const url = new URL(location.href);
+    const invite = url.searchParams.get("invite");
+    if (!invite) return;
+    history.replaceState(null, "", location.pathname);
+    if (mine && localSeats().length) {
+      if (!mine.invite) rooms.put(ROOM, { ...mine, invite });
+      return;
+    }
+    const response = await fetch(`/api/rooms/${ROOM}/claim?lang=${LANG}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ invite }),
+    });
+    const body = await response.json().catch(() => ({}));
+    if (response.ok) {
+      mine = { game: GAME, tokens: { [body.seat]: body.token }, invite, at: Date.now() };
+      rooms.put(ROOM, mine);
+    } else if (body.code === "seat_taken") {
+      note(tr("Every seat of this room is taken; you are watching."));
+    } else {
+      note(body.text || body.message || String(response.status));
+    }
+  }
+
+  async function start() {
+    await claimFromInvite();
+    mine = rooms.get(ROOM);
+    if (mine && mine.invite) {
+      document.getElementById("invite-box").hidden = false;
+      document.getElementById("invite-link").value = `${location.origin}/r/${ROOM}?invite=${mine.invite}`;
+    }
+    if (!localSeats().length && noteBox.hidden) note(tr("You are watching this game."));
+    connect();
+  }
+
+  document.getElementById("copy-invite").addEventListener("click", async () => {
+    const input = document.getElementById("invite-link");
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch (error) {
+      document.execCommand("copy");
+    }
+    document.getElementById("copy-invite").textContent = tr("Copied");
+  });
+
+  start();
+})();
