@@ -28,6 +28,43 @@ TREFA_COLOURS = ("k", "w", "r", "y", "g", "b")
 JOKER = 14
 BAR, OFF = 25, 0
 
+# Words (English msgids) for actions and phases.
+BACKGAMMON_WORDS = {
+    "roll": "roll",
+    "double": "double",
+    "take": "take",
+    "drop": "drop",
+    "beaver": "beaver",
+    "accept": "accept",
+    "decline": "decline",
+    "no move": "no legal move",
+}
+RESIGN_LEVELS = {"1": "single game", "2": "gammon", "3": "backgammon"}
+WIN_KINDS = ("single", "gammon", "backgammon")
+ABLUXXEN_WORDS = {
+    "take": "take the cards",
+    "leave": "leave the cards",
+    "back": "take my cards back",
+    "discard": "discard them",
+    "draw deck": "draw from the pile",
+    "pass": "no draw",
+}
+BACKGAMMON_HINTS = {
+    "cube": "{who}: roll or double",
+    "move": "{who}: move the checkers",
+    "doubled": "{who}: take or drop the double",
+    "beavered": "{who}: take or drop the beaver",
+    "resigned": "{who}: accept or decline the resignation",
+}
+ABLUXXEN_HINTS = {
+    "play": "{who}: play a set of equal cards",
+    "shadow": "{who}: capture from the shadow offer",
+    "choose": "{who}: take the captured cards, or leave them",
+    "victim": "{who}: take your cards back, or discard them",
+    "draw": "{who}: draw from the display or the pile",
+    "optional_draw": "{who}: you may draw one card",
+}
+
 
 def card_text(card: int) -> str:
     return "J" if card == JOKER else str(card)
@@ -54,37 +91,20 @@ def describe(game_id: str, action: str, lang: str, names: Sequence[str] = ()) ->
             return t("stop (cross out a field)", lang)
         if head in ("write", "cross") and len(words) == 2:
             colours = ", ".join(t(COLOUR_NAMES.get(c, c), lang) for c in words[1].split(","))
-            template = "write {dice}" if head == "write" else "cross out {dice}"
-            return t(template, lang, dice=colours)
+            if head == "write":
+                return t("write {dice}", lang, dice=colours)
+            return t("cross out {dice}", lang, dice=colours)
     elif game_id == "backgammon":
-        simple = {
-            "roll": "roll",
-            "double": "double",
-            "take": "take",
-            "drop": "drop",
-            "beaver": "beaver",
-            "accept": "accept",
-            "decline": "decline",
-            "no move": "no legal move",
-        }
-        if action in simple:
-            return t(simple[action], lang)
+        if action in BACKGAMMON_WORDS:
+            return t(BACKGAMMON_WORDS[action], lang)
         if head == "resign" and len(words) == 2:
-            level = {"1": "single game", "2": "gammon", "3": "backgammon"}.get(words[1], words[1])
+            level = RESIGN_LEVELS.get(words[1], words[1])
             return t("resign ({level})", lang, level=t(level, lang))
         if head == "wins" and len(words) == 2:
             return t("wins {points} point(s)", lang, points=words[1])
     elif game_id == "abluxxen":
-        simple = {
-            "take": "take the cards",
-            "leave": "leave the cards",
-            "back": "take my cards back",
-            "discard": "discard them",
-            "draw deck": "draw from the pile",
-            "pass": "no draw",
-        }
-        if action in simple:
-            return t(simple[action], lang)
+        if action in ABLUXXEN_WORDS:
+            return t(ABLUXXEN_WORDS[action], lang)
         if head == "play":
             return t("play {cards}", lang, cards=" ".join(words[1:]))
         if head == "draw" and len(words) == 3 and words[1] == "slot":
@@ -136,27 +156,10 @@ def status(game_id: str, view: Mapping[str, Any], names: Sequence[str], lang: st
             return t("{who}: write dice, reroll, or stop", lang, who=who)
         if phase == "second_throw":
             return t("{who}: write dice after the reroll", lang, who=who)
-    if game_id == "backgammon":
-        hints = {
-            "cube": "{who}: roll or double",
-            "move": "{who}: move the checkers",
-            "doubled": "{who}: take or drop the double",
-            "beavered": "{who}: take or drop the beaver",
-            "resigned": "{who}: accept or decline the resignation",
-        }
-        if phase in hints:
-            return t(hints[str(phase)], lang, who=who)
-    if game_id == "abluxxen":
-        hints = {
-            "play": "{who}: play a set of equal cards",
-            "shadow": "{who}: capture from the shadow offer",
-            "choose": "{who}: take the captured cards, or leave them",
-            "victim": "{who}: take your cards back, or discard them",
-            "draw": "{who}: draw from the display or the pile",
-            "optional_draw": "{who}: you may draw one card",
-        }
-        if phase in hints:
-            return t(hints[str(phase)], lang, who=who)
+    if game_id == "backgammon" and phase in BACKGAMMON_HINTS:
+        return t(BACKGAMMON_HINTS[str(phase)], lang, who=who)
+    if game_id == "abluxxen" and phase in ABLUXXEN_HINTS:
+        return t(ABLUXXEN_HINTS[str(phase)], lang, who=who)
     return t("To act: {who}", lang, who=who)
 
 

@@ -1,0 +1,120 @@
+"""Tables rendered from views: clickable exactly where an action is legal, nothing hidden shown."""
+
+from __future__ import annotations
+
+import re
+
+import hraj
+from hraj.web import tables
+from hraj.web.render import render_table, visible_events
+
+SEATS = [
+    {"seat": 0, "kind": "person", "name": "Ema", "bot": None, "claimed": True, "connected": True},
+    {"seat": 1, "kind": "bot", "name": None, "bot": "greedy", "claimed": False, "connected": False},
+    {"seat": 2, "kind": "person", "name": "Ota", "bot": None, "claimed": True, "connected": True},
+]
+
+
+def actions_in(html: str) -> set[str]:
+    return set(re.findall(r'data-action="([^"]+)"', html))
+
+
+def qwixx_after(roll: str, players: int = 2):
+    state = hraj.game("qwixx", players=players, first=0).new_state()
+    state.apply_chance(roll)
+    return state
+
+
+def test_qwixx_cells_offer_exactly_the_legal_crosses() -> None:
+    state = qwixx_after("w4 w1 r3 y2 g6 b6")
+    view = state.view(0)
+    html = render_table("qwixx", view, SEATS[:2], state.events(), "cs", room_id="r", version=1)
+    cells = set(re.findall(r'class="cell can" data-action="([^"]+)"', html))
+    assert cells == {a for a in view["legal"] if a != "pass"}
+    assert actions_in(html) == set(view["legal"])
+    assert "Součet bílých kostek 5" in html
+
+
+def test_a_spectator_table_offers_no_action() -> None:
+    state = qwixx_after("w4 w1 r3 y2 g6 b6")
+    html = render_table("qwixx", state.view(None), SEATS[:2], state.events(), "en", room_id="r", version=1)
+    assert actions_in(html) == set()
+    assert 'data-my-turn="0"' in html
+
+
+def test_qwixx_white_sum_answers_stay_secret_until_all_have_answered() -> None:
+    state = qwixx_after("w4 w1 r3 y2 g6 b6")
+    state.apply(1, "pass")
+    assert 1 not in state.to_act
+    theirs = visible_events("qwixx", state.events(), state.view(0))
+    own = visible_events("qwixx", state.events(), state.view(1))
+    assert ("move", 1, "pass") not in theirs
+    assert ("move", 1, "pass") in own
+
+
+def test_abluxxen_log_and_spectator_table_show_no_card_from_the_hidden_pile() -> None:
+    game = hraj.game("abluxxen", players=3, first=0)
+    state = game.new_state()
+    import random
+
+    rng = random.Random(3)
+    while state.is_chance:
+        state.apply_chance(state.sample_chance(rng))
+    spectator = state.view(None)
+    assert all(kind != "chance" for kind, _, _ in visible_events("abluxxen", state.events(), spectator))
+    html = render_table("abluxxen", spectator, SEATS, state.events(), "cs", room_id="r", version=1)
+    assert "Moje ruka" not in html
+    mine = render_table("abluxxen", state.view(0), SEATS, state.events(), "cs", room_id="r", version=1)
+    hand = state.view(0)["hand"]
+    assert "Moje ruka" in mine
+    assert len(re.findall(r"data-pick=", mine)) == len(hand)
+
+
+def test_trefa_dice_can_be_picked_only_when_writable() -> None:
+    state = hraj.game("trefa", players=2, first=0).new_state()
+    state.apply_chance("k1 w2 r3 y4 g5 b6")
+    view = state.view(0)
+    parts = tables.trefa(view, ["A", "B"], "en", {})
+    picked = {die["colour"] for die in parts["dice"] if die["pick"]}
+    assert picked == set(view["writable"])
+    assert set(parts["bar"]) == {a for a in view["legal"] if not a.startswith("write ")}
+
+
+def backgammon_to_move():
+    state = hraj.game("backgammon", first=0).new_state()
+    state.apply_chance("31")
+    return state
+
+
+def test_backgammon_board_builds_a_play_step_by_step() -> None:
+    state = backgammon_to_move()
+    view = state.view(0)
+    plays = [a for a in view["legal"] if "/" in a]
+    target = "8/5 6/5"
+    assert target in plays
+    first = tables.backgammon(view, ["A", "B"], "en", {"steps": "", "sel": "8"})
+    targets = [p["point"] for p in first["top"] + first["bottom"] if p["role"] == "target"]
+    assert 5 in targets
+    assert first["complete"] is None
+    half = tables.backgammon(view, ["A", "B"], "en", {"steps": "8/5"})
+    assert half["chosen"] == ["8/5"]
+    assert half["undo"] == "steps="
+    done = tables.backgammon(view, ["A", "B"], "en", {"steps": "8/5,6/5"})
+    assert done["complete"] == target
+    # The board shows the steps: point 5 holds two of my checkers, 8 one less.
+    points = {p["point"]: p for p in done["top"] + done["bottom"]}
+    assert points[5]["mine"] == 2
+    assert points[8]["mine"] == 2
+
+
+def test_backgammon_steps_that_no_legal_play_contains_are_dropped() -> None:
+    state = backgammon_to_move()
+    parts = tables.backgammon(state.view(0), ["A", "B"], "en", {"steps": "24/2"})
+    assert parts["chosen"] == []
+
+
+def test_describe_gives_words_for_every_game() -> None:
+    assert tables.describe("qwixx", "r5", "cs") == "▲ červená 5"
+    assert tables.describe("trefa", "write k,y", "en") == "write black, yellow"
+    assert tables.describe("backgammon", "resign 2", "en") == "resign (gammon)"
+    assert tables.describe("abluxxen", "draw slot 3", "cs") == "vzít ze zásoby, místo 3"
