@@ -1,9 +1,10 @@
 """Abluxxen bots: greedy against random, and the speed of random playouts.
 
-Run `python -m benchmarks.abluxxen_bots [games per table]`. In 3-, 4- and 5-player
-games one greedy bot sits against random bots, taking every seat in turn; the script
-prints the greedy seat's win rate (shared wins count as wins) with a 95% Wilson
-interval next to the rate a seat of a random table would have, and the mean scores.
+Run `python -m benchmarks.abluxxen_bots [games per table]`. In 2- to 5-player games
+one greedy bot sits against random bots, taking every seat in turn; the script prints
+the greedy seat's win rate (shared wins count as wins) with a 95% Wilson interval next
+to the rate of an equal seat, and the mean scores. Then greedy meets greedy bots that
+lack one heuristic, to show what each adds.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ import math
 import random
 import sys
 import time
+from typing import Any
 
 import hraj
 from hraj.bots.base import Bot, RandomBot
-from hraj.core import play_game, random_playout
+from hraj.core import Seat, State, play_game, random_playout
 from hraj.games.abluxxen.bots import GreedyBot
+from hraj.games.abluxxen.rules import LEAVE, TAKE, AbluxxenState, Move
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -29,13 +32,32 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def greedy_against_random(players: int, games: int, variant: str = "base") -> None:
+class BlindGreedy(GreedyBot):
+    """Greedy without the estimate of how exposed a new top layer is."""
+
+    name = "greedy-blind"
+
+    def _risk(self, state: AbluxxenState, seat: int, size: int, value: int) -> float:
+        return 0.0
+
+
+class GreedyNeverTakes(GreedyBot):
+    """Greedy that always leaves captured cards to their victim."""
+
+    name = "greedy-never-takes"
+
+    def choose(self, state: State[Any, Any], seat: Seat) -> Move:
+        legal = state.legal_actions(seat)
+        return LEAVE if LEAVE in legal and TAKE in legal else super().choose(state, seat)
+
+
+def greedy_against(others: type[Bot], players: int, games: int, variant: str = "base") -> None:
     wins = 0
     greedy_scores: list[float] = []
-    random_scores: list[float] = []
+    other_scores: list[float] = []
     for number in range(games):
         seat = number % players
-        choosers: list[Bot] = [RandomBot(number * 10 + s) for s in range(players)]
+        choosers: list[Bot] = [others(number * 10 + s) for s in range(players)]
         choosers[seat] = GreedyBot(number)
         state = hraj.game("abluxxen", players=players, variant=variant, first=number % players).new_state()
         play_game(state, choosers, random.Random(number))
@@ -43,12 +65,13 @@ def greedy_against_random(players: int, games: int, variant: str = "base") -> No
         assert outcome is not None
         wins += seat in outcome.winners
         greedy_scores.append(outcome.scores[seat])
-        random_scores.extend(score for s, score in enumerate(outcome.scores) if s != seat)
+        other_scores.extend(score for s, score in enumerate(outcome.scores) if s != seat)
     low, high = wilson(wins, games)
     print(
-        f"{players} players {variant:8}: greedy wins {wins / games:6.1%} [{low:.1%}, {high:.1%}] "
-        f"(a random seat: {1 / players:.1%}) in {games} games; mean score greedy "
-        f"{sum(greedy_scores) / games:+.1f}, random {sum(random_scores) / len(random_scores):+.1f}"
+        f"{players} players {variant:8} against {others.name:18}: "
+        f"greedy wins {wins / games:6.1%} [{low:.1%}, {high:.1%}] "
+        f"(an equal seat: {1 / players:.1%}) in {games} games; mean score greedy "
+        f"{sum(greedy_scores) / games:+.1f}, others {sum(other_scores) / len(other_scores):+.1f}"
     )
 
 
@@ -66,9 +89,12 @@ def playouts_per_second(players: int, seconds: float = 3.0) -> None:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 600
     for players in (3, 4, 5):
-        greedy_against_random(players, games)
-    greedy_against_random(2, games)
-    greedy_against_random(4, games, "expert")
+        greedy_against(RandomBot, players, games)
+    greedy_against(RandomBot, 2, games)
+    greedy_against(RandomBot, 4, games, "expert")
+    # what the heuristics add: greedy against greedy bots lacking one of them
+    greedy_against(BlindGreedy, 3, games)
+    greedy_against(GreedyNeverTakes, 3, games)
     for players in (2, 3, 4, 5):
         playouts_per_second(players)
 

@@ -15,6 +15,15 @@ def table(position: str, players: int = 3) -> AbluxxenState:
     return AbluxxenState.from_position(Abluxxen(players=players), position)
 
 
+def leave_in_pile(state: AbluxxenState, *cards: int) -> None:
+    """Move every pile card to the discard pile except `cards`."""
+    for card in range(1, 15):
+        keep = cards.count(card)
+        state.discard[card] += state.pile[card] - keep
+        state.pile[card] = keep
+    state.pile_size = len(cards)
+
+
 def choice(state: AbluxxenState, seat: int = 0) -> str:
     return str(GreedyBot(0).choose(state.determinize(seat, random.Random(0)), seat))
 
@@ -49,13 +58,14 @@ def test_greedy_ends_the_game_when_that_wins() -> None:
     assert choice(state) == "play 9 9"
 
 
-def test_greedy_takes_captured_cards_that_fit_and_leaves_the_rest() -> None:
-    fits = table("0: 9,9,3,3 [] / 4 [3,3] / 6 [] ; display 1 2 10 4 5 6 ; discard -")
-    fits.apply(0, "play 9 9")
-    assert choice(fits) == "take"
-    useless = table("0: 9,9,5,12 [] / 4 [2,2] / 6 [] ; display 1 2 10 4 5 6 ; discard -")
-    useless.apply(0, "play 9 9")
-    assert choice(useless) == "leave"
+def test_greedy_takes_captured_cards_unless_the_end_is_near() -> None:
+    early = table("0: 9,9,5,12 [] / 4 [2,2] / 6 [] ; display 1 2 10 4 5 6 ; discard -")
+    early.apply(0, "play 9 9")
+    assert choice(early) == "take"
+    late = table("0: 9,9,5,12 [] / 4 [2,2] / 6 [] ; display 1 2 10 4 5 6 ; discard -")
+    leave_in_pile(late, 3, 3, 7)
+    late.apply(0, "play 9 9")
+    assert choice(late) == "leave"
 
 
 def test_greedy_victim_takes_back_good_cards_and_draws_from_a_joker_display() -> None:

@@ -7,8 +7,9 @@
   layer protects it;
 - jokers are kept for when they capture or complete a set, and sets are not broken
   up without need;
-- captured cards are taken when they fit the hand; a victim takes its cards back when
-  they are worth more than what it could draw;
+- captured cards are taken into hand unless the end is near (measured: taking always
+  beats taking selectively, and leaving always loses badly); a victim takes its cards
+  back when they are worth more than what it could draw;
 - it ends the game by emptying its hand only when that wins.
 
 The bot sees only its determinized state, so it never uses another seat's hidden cards
@@ -37,9 +38,11 @@ from hraj.games.abluxxen.rules import (
 #: The expected worth of an unknown card from the pile, on the scale of `usefulness`.
 DECK_WORTH = 1.6
 #: How much of a set's two-point swing an exposed layer is expected to lose.
-EXPOSURE_WEIGHT = 0.7
+EXPOSURE_WEIGHT = 0.35
 JOKER_KEEP = 2.5  # a joker in hand beats any card: it fits every set and captures 13s
 SPLIT_PENALTY = 0.5
+#: A pile this small means the end is near: take no cards into hand.
+LATE_GAME_PILE = 5
 
 
 def usefulness(card: int, hand: list[int]) -> float:
@@ -139,10 +142,9 @@ class GreedyBot(Bot):
     # --- captures and draws -----------------------------------------------------------
 
     def _take_or_leave(self, state: AbluxxenState, seat: int) -> Move:
-        hand = state.hands[seat]
-        captured = state.captured
-        fits = JOKER in captured or hand[set_value(captured)] > 0 or set_value(captured) >= 9
-        take = fits and state.pile_size > 10
+        # Captured cards are a known set to play next turn, and the victim must draw:
+        # worth taking, except near the end, when every hand card costs a point.
+        take = state.pile_size > LATE_GAME_PILE
         return next(move for move in state.legal_actions(seat) if move.kind == ("take" if take else "leave"))
 
     def _back_or_discard(self, state: AbluxxenState, seat: int) -> Move:
