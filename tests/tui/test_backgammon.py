@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 import hraj
@@ -11,6 +12,7 @@ from hraj.core.game import State
 from hraj.games.backgammon.rules import Backgammon, BackgammonState
 from hraj.i18n import t
 from hraj.tui import backgammon as board
+from hraj.tui.play import QuitGame, TerminalTable, parse_seats
 
 NAMES = ["Eva", "Petr"]
 
@@ -95,3 +97,37 @@ def test_notation_help_is_translated() -> None:
 def test_describe_decisions() -> None:
     assert board.describe("24/18 13/11", "cs") == "24/18 13/11"
     assert board.describe("resign 2", "en") == "resign a gammon"
+
+
+def test_a_person_plays_a_match_to_the_end_against_pubeval() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    game = hraj.game("backgammon", match_length=3)
+    players = parse_seats("backgammon", "me,pubeval", seed=4, lang="cs")
+    table: TerminalTable | None = None
+    asked: list[str] = []
+
+    def person(prompt: str) -> str:
+        # types the first legal action in full notation (numbers stop at 40 choices)
+        assert table is not None
+        asked.append(prompt)
+        state = table.game_state
+        return str(state.legal_actions(state.to_act[0])[0])
+
+    table = TerminalTable(game, players, lang="cs", seed=4, console=console, ask=person)
+    state = table.run()
+    assert state.is_over and asked
+    assert max(state.view(None)["match"]["score"]) >= 3
+    assert t("Winner: {names}", "cs", names="").strip() in console.export_text()
+
+
+def test_a_typed_combined_move_is_played_and_logged_canonically() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    game = hraj.game("backgammon", first=0, cube=False)
+    state = game.new_state()
+    state.apply_chance("65")
+    answers = iter(["24/13", "q"])
+    players = parse_seats("backgammon", "me,pubeval", seed=1, lang="en")
+    table = TerminalTable(game, players, lang="en", seed=1, console=console, ask=lambda _: next(answers))
+    with pytest.raises(QuitGame):
+        table.run(state)
+    assert ("move", 0, "24/18 18/13") in table.game_state.events()
