@@ -57,6 +57,9 @@ PHASE_NAMES = (
     "over",
 )
 CHANCE_PHASES = frozenset({FIRST_SEAT, DEAL, DRAW_CARD, REFILL, SHADOW_FILL})
+#: Where a dealt card goes (`deal_target`): a seat number, DISPLAY_TARGET + slot, or the shadow offer.
+DISPLAY_TARGET = 10
+SHADOW_TARGET = DISPLAY_TARGET + DISPLAY_SLOTS
 
 
 def card_text(card: int) -> str:
@@ -827,11 +830,6 @@ class AbluxxenState(State[Move, Chance]):
             raise InvalidAction("The position holds more cards than the game has: {text}", text=text)
         state.pile_size = sum(state.pile)
         return state
-
-
-#: deal_target codes for the display slots (DISPLAY_TARGET + slot) and the shadow offer.
-DISPLAY_TARGET = 10
-SHADOW_TARGET = DISPLAY_TARGET + DISPLAY_SLOTS
 
 
 def _is_number(text: str) -> bool:
