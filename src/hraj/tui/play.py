@@ -84,6 +84,7 @@ class TerminalTable:
         self.people = [seat for seat, player in enumerate(self.players) if player.bot is None]
         self.hide_between_people = bool(getattr(self.view_module, "HIDDEN_HANDS", False)) and len(self.people) > 1
         self.last_person: int | None = None
+        self.events_shown = 0
 
     def describe(self, action: Any) -> str:
         describe: Callable[[str, str], str] | None = getattr(self.view_module, "describe", None)
@@ -111,8 +112,18 @@ class TerminalTable:
                 action = self.ask_person(seat)
             self.game_state.apply(seat, action)
             self.console.print(f"[bold]{player.name}[/bold]: {self.describe(action)}")
+            self.show_forced_steps()
         self.finish()
         return self.game_state
+
+    def show_forced_steps(self) -> None:
+        """Print the steps the rules just made by themselves (a penalty, a cross-out)."""
+        events = self.game_state.events()
+        for kind, seat, text in events[self.events_shown :]:
+            if kind == "auto":
+                who = self.names[seat] if seat is not None else t("Rules", self.lang)
+                self.console.print(f"[yellow]{who}: {t(text, self.lang)}[/yellow]")  # e.g. "penalty"
+        self.events_shown = len(events)
 
     def ask_person(self, seat: int) -> Any:
         if self.hide_between_people and self.last_person != seat:
