@@ -357,12 +357,12 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
             text = raw.decode("utf-8", errors="replace")
         message_id: str | None = None
         try:
+            if not bucket.take():  # every message counts, oversized ones too
+                raise ServerError("rate_limited", "Too many messages; slow down.")
             if len(text.encode()) > settings.max_message_bytes:
                 raise ServerError(
                     "too_large", "A message may carry at most {limit} bytes.", limit=settings.max_message_bytes
                 )
-            if not bucket.take():
-                raise ServerError("rate_limited", "Too many messages; slow down.")
             try:
                 request = CLIENT_MESSAGE.validate_json(text)
             except ValidationError as error:
