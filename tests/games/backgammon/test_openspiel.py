@@ -54,25 +54,55 @@ def key_of(boards: list[list[int]], mover: int) -> Key:
     return (tuple(boards[mover]), tuple(boards[1 - mover]))
 
 
-def openspiel_results(state: Any, mover: int) -> set[Key]:
+Encoded = tuple[float, ...]
+
+
+def encoded(state: Any) -> Encoded:
+    """OpenSpiel's own encoding of the checkers (tensor without turn flags and dice):
+    cheap to compare, so the children of a position need no decoding."""
+    values = state.observation_tensor(0)
+    return (*values[:194], values[195], values[196])
+
+
+def encode(boards: list[list[int]]) -> Encoded:
+    """hraj boards in the encoding of `encoded`."""
+    values: list[float] = []
+    for player in (0, 1):
+        for index in range(24):
+            count = boards[player][24 - index if player == 0 else index + 1]
+            values += [count == 1, count == 2, count == 3, count - 3 if count > 3 else 0]
+    return (*values, boards[0][25], boards[0][0], boards[1][25], boards[1][0])
+
+
+def openspiel_results(state: Any, mover: int) -> set[Encoded]:
     """Resulting positions of every full play OpenSpiel allows (doubles: both halves)."""
-    results: set[Key] = set()
+    results: set[Encoded] = set()
+    halfway: set[Encoded] = set()  # after the first half of a double: expand each once
     for action in state.legal_actions():
         child = state.child(action)
         if not child.is_terminal() and not child.is_chance_node() and child.current_player() == mover:
+            middle = encoded(child)
+            if middle in halfway:
+                continue
+            halfway.add(middle)
             for second in child.legal_actions():
-                results.add(key_of(read_boards(child.child(second)), mover))
+                results.add(encoded(child.child(second)))
         else:
-            results.add(key_of(read_boards(child), mover))
+            results.add(encoded(child))
     return results
 
 
-def hraj_results(boards: list[list[int]], mover: int, dice: tuple[int, int]) -> set[Key]:
+def hraj_results(boards: list[list[int]], mover: int, dice: tuple[int, int]) -> set[Encoded]:
     mine, theirs = key_of(boards, mover)
     plays = legal_plays(mine, theirs, (max(dice), min(dice)))
     if not plays:
-        return {(mine, theirs)}  # no legal play: the position stays as it is
-    return {(play.mine, play.theirs) for play in plays}
+        return {encode(boards)}  # no legal play: the position stays as it is
+    results = set()
+    for play in plays:
+        after = [[], []]  # type: list[list[int]]
+        after[mover], after[1 - mover] = list(play.mine), list(play.theirs)
+        results.add(encode(after))
+    return results
 
 
 def test_board_reading_matches_openspiel_board_accessor() -> None:
@@ -89,6 +119,7 @@ def test_board_reading_matches_openspiel_board_accessor() -> None:
             assert boards[0][24 - index] == state.board(0, index)
             assert boards[1][index + 1] == state.board(1, index)
         assert all(sum(board) == 15 for board in boards)
+        assert encode(boards) == encoded(state)
         state.apply_action(rng.choice(state.legal_actions()))
 
 
