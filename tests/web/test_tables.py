@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import re
+from typing import Any
 
 import hraj
+from hraj.core.game import State
 from hraj.web import tables
 from hraj.web.render import render_table, visible_events
 
@@ -19,7 +22,7 @@ def actions_in(html: str) -> set[str]:
     return set(re.findall(r'data-action="([^"]+)"', html))
 
 
-def qwixx_after(roll: str, players: int = 2):
+def qwixx_after(roll: str, players: int = 2) -> State[Any, Any]:
     state = hraj.game("qwixx", players=players, first=0).new_state()
     state.apply_chance(roll)
     return state
@@ -55,8 +58,6 @@ def test_qwixx_white_sum_answers_stay_secret_until_all_have_answered() -> None:
 def test_abluxxen_log_and_spectator_table_show_no_card_from_the_hidden_pile() -> None:
     game = hraj.game("abluxxen", players=3, first=0)
     state = game.new_state()
-    import random
-
     rng = random.Random(3)
     while state.is_chance:
         state.apply_chance(state.sample_chance(rng))
@@ -80,7 +81,7 @@ def test_trefa_dice_can_be_picked_only_when_writable() -> None:
     assert set(parts["bar"]) == {a for a in view["legal"] if not a.startswith("write ")}
 
 
-def backgammon_to_move():
+def backgammon_to_move() -> State[Any, Any]:
     state = hraj.game("backgammon", first=0).new_state()
     state.apply_chance("31")
     return state

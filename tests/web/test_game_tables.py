@@ -1,0 +1,112 @@
+"""Trefa, Backgammon and Abluxxen played to the end through clicks in Chromium."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.play import act, new_room, play_to_end
+
+
+def trefa_move(page: Page, rng: random.Random) -> None:
+    """Write one or more pickable dice, or reroll/stop when nothing can be written."""
+    picks = page.locator("#table [data-pick]")
+    count = picks.count()
+    if count and rng.random() < 0.85:
+        chosen = sorted(rng.sample(range(count), rng.randint(1, count)))
+        for index in chosen:
+            picks.nth(index).click()
+        act(page, "#table [data-compose-submit]")
+        return
+    bar = page.locator("#table .actions [data-action]")
+    if bar.count():
+        act(page, "#table .actions [data-action]", rng.randrange(bar.count()))
+
+
+def test_trefa_on_a_phone_against_a_bot(browser: Browser, server_url: str, artifacts) -> None:
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    new_room(page, server_url, "trefa", ["me", "bot:greedy"])
+    moves = play_to_end([page], trefa_move, seed=3)
+    assert moves >= 5
+    expect(page.locator("#table .results li")).to_have_count(2)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(artifacts / "trefa-phone.png"), full_page=True)
+    page.close()
+
+
+def backgammon_move(page: Page, rng: random.Random) -> None:
+    """Build a play on the board: a checker, then a highlighted point, until it can be confirmed."""
+    table = page.locator("#table")
+    confirm = table.locator(".bg-controls [data-action]:not([data-nav])")
+    if confirm.count():
+        act(page, "#table .bg-controls [data-action]")
+        return
+    targets = table.locator("svg .target[data-nav]")
+    if targets.count():
+        act(page, "#table svg .target[data-nav]", rng.randrange(targets.count()))
+        return
+    origins = table.locator("svg .origin[data-nav]")
+    if origins.count():
+        act(page, "#table svg .origin[data-nav]", rng.randrange(origins.count()))
+        return
+    for word in ("roll", "take", "decline", "accept"):
+        button = table.locator(f'.actions [data-action="{word}"]')
+        if button.count():
+            act(page, f'#table .actions [data-action="{word}"]')
+            return
+    act(page, "#table .actions [data-action]")
+
+
+def test_backgammon_clicking_checkers_against_a_bot(browser: Browser, server_url: str, artifacts) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    new_room(page, server_url, "backgammon", ["me", "bot:random"])
+    # One play built step by step, with an undo on the way.
+    page.wait_for_selector('#table .table[data-my-turn="1"]')
+    while not page.locator("#table svg .origin[data-nav]").count():
+        backgammon_move(page, random.Random(1))
+    act(page, "#table svg .origin[data-nav]")
+    act(page, "#table svg .target[data-nav]")
+    expect(page.locator("#table .chosen")).to_be_visible()
+    page.screenshot(path=str(artifacts / "backgammon-step.png"))
+    act(page, '#table .bg-controls [data-nav^="steps="]:not(.pt)')
+    expect(page.locator("#table .chosen")).to_have_count(0)
+    moves = play_to_end([page], backgammon_move, seed=9, limit=5000)
+    assert moves > 10
+    expect(page.locator("#table .results li")).to_have_count(2)
+    page.screenshot(path=str(artifacts / "backgammon-end.png"), full_page=True)
+    page.close()
+
+
+def abluxxen_move(page: Page, rng: random.Random) -> None:
+    """Play a set of equal cards from the hand, or take a capture/draw decision."""
+    table = page.locator("#table")
+    picks = table.locator(".hand [data-pick]")
+    if picks.count():
+        values = [picks.nth(i).get_attribute("data-pick") for i in range(picks.count())]
+        value = rng.choice([v for v in values if v != "J"] or values)
+        for index, card in enumerate(values):
+            if card == value:
+                picks.nth(index).click()
+        act(page, "#table [data-compose-submit]")
+        return
+    choices = table.locator("[data-action]")
+    if choices.count():
+        act(page, "#table [data-action]", rng.randrange(choices.count()))
+
+
+def test_abluxxen_three_seats_with_a_reload(browser: Browser, server_url: str, artifacts) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    new_room(page, server_url, "abluxxen", ["me", "bot:greedy", "bot:greedy"])
+    expect(page.locator("#table .hand")).to_be_visible()
+    rng = random.Random(4)
+    for _ in range(3):
+        page.wait_for_selector('#table .table[data-my-turn="1"], #table .table[data-over="1"]')
+        abluxxen_move(page, rng)
+    page.reload()
+    page.wait_for_selector('#table .table[data-seat="0"]')
+    page.screenshot(path=str(artifacts / "abluxxen-middle.png"), full_page=True)
+    play_to_end([page], abluxxen_move, seed=2)
+    expect(page.locator("#table .results li")).to_have_count(3)
+    page.screenshot(path=str(artifacts / "abluxxen-end.png"), full_page=True)
+    page.close()
