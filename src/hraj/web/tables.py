@@ -475,5 +475,6 @@ def abluxxen(view: Mapping[str, Any], names: Sequence[str], lang: str, params: M
         },
         "draw": view.get("draw"),
         "variant": view.get("variant"),
-        "bar": [a for a in legal if not a.startswith("play ")],
+        # Plays, draws and shadow captures are clicked on the cards themselves.
+        "bar": [a for a in legal if not a.startswith(("play ", "draw ", "shadow "))],
     }

@@ -1,0 +1,115 @@
+"""The pages without a browser: languages, rules, missing rooms, replays, the table fragment."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hraj.server.app import create_app
+from hraj.server.settings import Settings
+from hraj.web import RULES_DIR, pages
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'hraj.db'}", secret="pages-test-secret-0123456789")
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def new_room(client: TestClient, game: str, seats: list[dict[str, str]], **extra: object) -> dict[str, str]:
+    response = client.post("/api/rooms", json={"game": game, "seats": seats, **extra})
+    assert response.status_code == 201, response.text
+    body: dict[str, str] = response.json()
+    return body
+
+
+def test_the_start_page_is_czech_by_default_and_lists_every_game(client: TestClient) -> None:
+    html = client.get("/").text
+    assert '<html lang="cs">' in html
+    assert "Začít hru" in html
+    for name in ("Qwixx", "Trefa", "Vrhcáby", "Kořist"):
+        assert name in html
+
+
+def test_the_chosen_language_is_remembered_in_a_cookie(client: TestClient) -> None:
+    response = client.get("/lang/sk?next=/rules/qwixx", follow_redirects=False)
+    assert response.status_code == 303
+    assert response.headers["location"] == "/rules/qwixx"
+    assert client.cookies.get("hraj_lang") == "sk"
+    assert '<html lang="sk">' in client.get("/").text
+    client.get("/lang/en")
+    assert "Start the game" in client.get("/").text
+
+
+@pytest.mark.parametrize("target", ["//evil.example/", "https://evil.example/", "/\\evil"])
+def test_the_language_switch_only_returns_to_this_site(client: TestClient, target: str) -> None:
+    response = client.get(f"/lang/en?next={target}", follow_redirects=False)
+    assert response.headers["location"] == "/"
+
+
+def test_a_missing_room_is_a_readable_page(client: TestClient) -> None:
+    response = client.get("/r/nosuchroom")
+    assert response.status_code == 404
+    assert "Taková místnost neexistuje" in response.text
+
+
+def test_player_counts_come_from_each_games_own_option_check() -> None:
+    assert pages.player_counts("qwixx") == [1, 2, 3, 4, 5]
+    assert pages.player_counts("backgammon") == [2]
+    assert pages.player_counts("abluxxen") == [2, 3, 4, 5]
+
+
+def test_the_table_fragment_shows_the_seat_of_the_token(client: TestClient) -> None:
+    room = new_room(client, "qwixx", [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], claim=0)
+    mine = client.get(f"/r/{room['room']}/table", headers={"authorization": f"Bearer {room['token']}"}).text
+    watching = client.get(f"/r/{room['room']}/table").text
+    assert 'data-seat="0"' in mine
+    assert 'data-seat=""' in watching
+    assert "data-action=" not in watching
+
+
+def test_the_replay_opens_only_when_the_game_is_over(client: TestClient) -> None:
+    room = new_room(client, "qwixx", [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], claim=0)
+    assert client.get(f"/r/{room['room']}/replay").status_code == 409
+
+
+def test_a_game_of_bots_replays_step_by_step(client: TestClient) -> None:
+    room = new_room(client, "qwixx", [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}])
+    summary = client.get(f"/api/rooms/{room['room']}").json()
+    assert summary["status"] == "over"
+    steps = summary["version"]
+    last = client.get(f"/r/{room['room']}/replay?lang=en").text
+    assert f"Move {steps} of {steps}" in last
+    assert "Final scores" in last
+    first = client.get(f"/r/{room['room']}/replay?step=1&lang=en").text
+    assert f"Move 1 of {steps}" in first
+    assert "Final scores" not in first
+
+
+def test_rules_pages_render_markdown_without_raw_html(client: TestClient, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(pages, "RULES_DIR", tmp_path)
+    (tmp_path / "qwixx.cs.md").write_text("# Qwixx\n\n*Křížky* <script>alert(1)</script>\n", encoding="utf-8")
+    html = client.get("/rules/qwixx").text
+    assert "<h1>Qwixx</h1>" in html
+    assert "<em>Křížky</em>" in html
+    assert "<script>alert" not in html
+
+
+def test_a_rules_page_not_yet_written_says_so(client: TestClient, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(pages, "RULES_DIR", tmp_path)
+    (tmp_path / "trefa.en.md").write_text("# Trefa\n", encoding="utf-8")
+    html = client.get("/rules/trefa").text
+    assert "zatím v tomto jazyce nejsou napsaná" in html
+    assert 'href="/rules/trefa?lang=en"' in html
+
+
+def test_the_shipped_rules_pages_render_in_every_language(client: TestClient) -> None:
+    for path in sorted(RULES_DIR.glob("*.md")):
+        game, lang, _ = path.name.split(".")
+        response = client.get(f"/rules/{game}?lang={lang}")
+        assert response.status_code == 200
+        assert "<h1>" in response.text or "<h2>" in response.text
