@@ -31,10 +31,12 @@ def test_environment_variables_are_read(tmp_path: Path) -> None:
         "HRAJ_SECRET": SECRET,
         "HRAJ_WS_RATE": "5",
         "HRAJ_MAX_MESSAGE_BYTES": "1024",
+        "HRAJ_SQLITE_SYNCHRONOUS": "normal",
     }
     settings = load_settings(env)
     assert (settings.host, settings.port, settings.database_url) == ("0.0.0.0", 9001, "postgresql://u:p@db/hraj")
     assert (settings.secret, settings.ws_rate, settings.max_message_bytes) == (SECRET, 5.0, 1024)
+    assert settings.sqlite_synchronous == "NORMAL"
 
 
 def test_flags_win_over_the_environment(tmp_path: Path) -> None:
@@ -56,6 +58,7 @@ def test_flags_win_over_the_environment(tmp_path: Path) -> None:
         ({"HRAJ_SECRET": "short"}, "secret: must be at least 16 characters"),
         ({"HRAJ_WS_RATE": "0"}, "HRAJ_WS_RATE: must be more than 0"),
         ({"HRAJ_HTTP_BURST": "many"}, "HRAJ_HTTP_BURST: expected a whole number"),
+        ({"HRAJ_SQLITE_SYNCHRONOUS": "OFF"}, "HRAJ_SQLITE_SYNCHRONOUS: expected FULL or NORMAL"),
     ],
 )
 def test_bad_settings_say_which_and_why(env: dict[str, str], message: str, tmp_path: Path) -> None:

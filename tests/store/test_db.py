@@ -74,7 +74,7 @@ def test_a_batch_with_a_stale_version_writes_nothing_at_all(store: Store) -> Non
     store.create_room(new_room("a"))
     store.create_room(new_room("b"))
     store.append([AppendBatch("a", 0, [("chance", None, "first 1")])])
-    with pytest.raises(StoreError, match="not at version 0"):
+    with pytest.raises(StoreError, match="Room a is not at the version"):
         store.append(
             [
                 AppendBatch("b", 0, [("chance", None, "first 0")]),

@@ -94,7 +94,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
 
     `seeds` makes each room's secret seed; only tests replace it, to replay a deal.
     """
-    the_store = store if store is not None else Store(settings.database_url)
+    the_store = store if store is not None else Store(settings.database_url, synchronous=settings.sqlite_synchronous)
     rooms = Rooms(the_store, settings.secret, seeds)
     http_buckets: dict[str, TokenBucket] = {}
 
@@ -174,6 +174,17 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         return {"ok": True, "protocol": PROTOCOL_VERSION, "version": hraj.__version__}
+
+    @app.get("/api/stats")
+    async def stats() -> dict[str, Any]:
+        """Counters for operators and the load benchmark: rooms, sockets, commits."""
+        live = [room for room in rooms.rooms.values() if not room.over]
+        return {
+            "rooms_live": len(live),
+            "rooms_loaded": len(rooms.rooms),
+            "connections": sum(len(room.connections) for room in rooms.rooms.values()),
+            **rooms.committer.stats(),
+        }
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
@@ -383,8 +394,10 @@ async def _handle(room: Room, connection: Connection, request: Hello | Act | Lea
     if seat is None:
         raise ServerError("forbidden", "Spectators cannot act; claim a seat first.")
     if isinstance(request, Act):
+        began = time.perf_counter()
         version = await room.call(lambda: room._act(seat, request.action))
         connection.push({"type": "ack", "id": request.id, "version": version})
+        room.committer.timings.append(time.perf_counter() - began)
     elif isinstance(request, Leave):
         await room.call(lambda: room.hand_to_bot(seat, request.bot))
         connection.push({"type": "ack", "id": request.id, "version": room.version})

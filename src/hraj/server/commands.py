@@ -49,9 +49,12 @@ def run_server(settings: Settings) -> None:
     """Open the store, listen, print the URL, and serve until interrupted."""
     import uvicorn
 
+    # The commit thread needs the GIL for a moment between its database calls; with the
+    # default 5 ms switch interval the busy event loop makes every commit wait that long.
+    sys.setswitchinterval(0.0005)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        store = Store(settings.database_url)
+        store = Store(settings.database_url, synchronous=settings.sqlite_synchronous)
         store.migrate()
     except StoreError as error:
         raise _fail(str(error), 1) from None

@@ -14,12 +14,14 @@ one transaction, so a thousand busy rooms cost one commit per tick, not a thousa
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hashlib
 import hmac
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -111,6 +113,10 @@ class Committer:
         self.task: asyncio.Task[None] | None = None
         self.commits = 0
         self.batches = 0
+        self.events = 0
+        self.seconds = 0.0
+        #: Seconds from a move's arrival to its acknowledgement, the latest ones.
+        self.timings: collections.deque[float] = collections.deque(maxlen=100_000)
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name="hraj-committer")
@@ -134,6 +140,7 @@ class Committer:
             taken, self.waiting = self.waiting, []
             if not taken:
                 continue
+            began = time.perf_counter()
             try:
                 await asyncio.to_thread(self.store.append, [batch for batch, _ in taken])
             except Exception:
@@ -149,11 +156,29 @@ class Committer:
                         if not future.done():
                             future.set_result(None)
                 continue
+            self.seconds += time.perf_counter() - began
             self.commits += 1
             self.batches += len(taken)
+            self.events += sum(len(batch.events) for batch, _ in taken)
             for _, future in taken:
                 if not future.done():
                     future.set_result(None)
+
+    def stats(self) -> dict[str, float]:
+        timings = sorted(self.timings)
+
+        def ms(q: float) -> float:
+            return round(1000 * timings[min(len(timings) - 1, int(q * len(timings)))], 3) if timings else 0.0
+
+        return {
+            "commits": self.commits,
+            "batches": self.batches,
+            "events": self.events,
+            "commit_seconds": round(self.seconds, 3),
+            "moves_timed": len(timings),
+            "move_p50_ms": ms(0.5),
+            "move_p99_ms": ms(0.99),
+        }
 
 
 class Room:

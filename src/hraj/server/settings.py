@@ -9,6 +9,7 @@
 | message size limit |                | HRAJ_MAX_MESSAGE_BYTES   | 8192                                 |
 | WebSocket rate     |                | HRAJ_WS_RATE / _BURST    | 20 messages/s, bursts of 40          |
 | HTTP rate per IP   |                | HRAJ_HTTP_RATE / _BURST  | 50 requests/s, bursts of 200         |
+| SQLite sync        |                | HRAJ_SQLITE_SYNCHRONOUS  | FULL (NORMAL: safe from a process crash only) |
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class Settings:
     ws_burst: int = 40
     http_rate: float = 50.0
     http_burst: int = 200
+    sqlite_synchronous: str = "FULL"
 
     @property
     def url(self) -> str:
@@ -140,4 +142,12 @@ def load_settings(
         ws_burst=_int("HRAJ_WS_BURST", env.get("HRAJ_WS_BURST", 40), 1, 1_000_000),
         http_rate=_rate("HRAJ_HTTP_RATE", env.get("HRAJ_HTTP_RATE", 50)),
         http_burst=_int("HRAJ_HTTP_BURST", env.get("HRAJ_HTTP_BURST", 200), 1, 1_000_000),
+        sqlite_synchronous=_synchronous(env.get("HRAJ_SQLITE_SYNCHRONOUS", "FULL")),
     )
+
+
+def _synchronous(value: str) -> str:
+    mode = value.strip().upper()
+    if mode not in ("FULL", "NORMAL"):
+        raise SettingsError(f"HRAJ_SQLITE_SYNCHRONOUS: expected FULL or NORMAL, got {value!r}")
+    return mode

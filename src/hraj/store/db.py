@@ -17,7 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 
 from hraj.core.record import Event
@@ -29,6 +29,10 @@ OVER = "over"
 
 class StoreError(Exception):
     """The store cannot be opened or a write conflicts with what is stored."""
+
+
+class _Stale(Exception):
+    """Inside `append`: some room is not at its batch's version (rolls the transaction back)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,22 +93,41 @@ class AppendBatch:
     outcome: dict[str, Any] | None = None
 
 
+_BUMP = (
+    rooms.update()
+    .where(rooms.c.id == sa.bindparam("room"), rooms.c.version == sa.bindparam("after"))
+    .values(
+        version=sa.bindparam("version"),
+        status=sa.bindparam("status"),
+        outcome=sa.bindparam("outcome"),
+        updated_at=sa.bindparam("now"),
+    )
+)
+
+
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    # WAL lets readers go on while the writer commits; FULL syncs the log at each
-    # commit, so an acknowledged move survives even a power cut.
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
-    cursor.close()
+def _sqlite_pragmas(synchronous: str) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        # WAL lets readers go on while the writer commits. FULL syncs the log at every
+        # commit, so an acknowledged move survives even a power cut; NORMAL survives a
+        # crash of the process (what the recovery test does) but not of the machine.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.close()
+
+    return on_connect
 
 
-def make_engine(url: str) -> Engine:
+SYNCHRONOUS = ("FULL", "NORMAL")
+
+
+def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     """An engine for a SQLite or PostgreSQL URL; raises StoreError for anything else."""
     try:
         parsed = sa.make_url(url)
@@ -115,8 +138,10 @@ def make_engine(url: str) -> Engine:
         database = parsed.database
         if database and database != ":memory:":
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        if synchronous not in SYNCHRONOUS:
+            raise StoreError(f"SQLite synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}.")
         engine = sa.create_engine(parsed)
-        sa.event.listen(engine, "connect", _sqlite_pragmas)
+        sa.event.listen(engine, "connect", _sqlite_pragmas(synchronous))
         return engine
     if backend == "postgresql":
         if parsed.drivername in ("postgresql", "postgres"):
@@ -128,9 +153,9 @@ def make_engine(url: str) -> Engine:
 class Store:
     """Rooms, seats and event logs in one SQL database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, synchronous: str = "FULL") -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, synchronous)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -199,31 +224,43 @@ class Store:
         if not batches:
             return
         now = _now()
-        with self.engine.begin() as connection:
-            rows = [
-                {"room_id": batch.room_id, "version": batch.after + number, "kind": kind, "seat": seat, "text": text}
-                for batch in batches
-                for number, (kind, seat, text) in enumerate(batch.events, start=1)
-            ]
-            for batch in batches:
-                self._bump(connection, batch, now)
-            if rows:
-                connection.execute(events.insert(), rows)
+        rows = [
+            {"room_id": batch.room_id, "version": batch.after + number, "kind": kind, "seat": seat, "text": text}
+            for batch in batches
+            for number, (kind, seat, text) in enumerate(batch.events, start=1)
+        ]
+        bumps = [
+            {
+                "room": batch.room_id,
+                "after": batch.after,
+                "version": batch.after + len(batch.events),
+                "status": batch.status,
+                "outcome": batch.outcome,
+                "now": now,
+            }
+            for batch in batches
+        ]
+        try:
+            with self.engine.begin() as connection:
+                # One statement for all the rooms; the version check of every room must hold.
+                if connection.execute(_BUMP, bumps).rowcount != len(bumps):
+                    raise _Stale
+                if rows:
+                    connection.execute(events.insert(), rows)
+        except _Stale:
+            raise StoreError(
+                f"Room {self._stale(batches)} is not at the version the batch starts from; nothing was written."
+            ) from None
 
-    @staticmethod
-    def _bump(connection: Connection, batch: AppendBatch, now: dt.datetime) -> None:
-        result = connection.execute(
-            rooms.update()
-            .where(rooms.c.id == batch.room_id, rooms.c.version == batch.after)
-            .values(
-                version=batch.after + len(batch.events),
-                status=batch.status,
-                outcome=batch.outcome,
-                updated_at=now,
+    def _stale(self, batches: Sequence[AppendBatch]) -> str:
+        """The first room whose stored version is not the one its batch starts from."""
+        with self.engine.connect() as connection:
+            stored = dict(
+                connection.execute(
+                    sa.select(rooms.c.id, rooms.c.version).where(rooms.c.id.in_([b.room_id for b in batches]))
+                ).all()
             )
-        )
-        if result.rowcount != 1:
-            raise StoreError(f"Room {batch.room_id} is not at version {batch.after}; nothing was written.")
+        return next((b.room_id for b in batches if stored.get(b.room_id) != b.after), "?")
 
     def update_seat(self, room_id: str, seat: int, **values: Any) -> None:
         """Change a seat's `bot`, `name` or `token_hash`."""

@@ -1,0 +1,238 @@
+"""Load on one server process: N live rooms, M WebSocket clients each, every move committed.
+
+Run `python -m benchmarks.server_load [--rooms N] [--clients M] [--seconds T] [--database URL]`.
+
+The server runs as its own process (`python -m hraj.server serve`, loopback only);
+this process creates N Qwixx rooms of M person seats, connects one client per seat
+and plays random legal moves as fast as the answers come, for T seconds at most.
+A move's latency runs from sending `act` to receiving its `ack`, which the server
+sends only after the move is committed to the store and broadcast to the room.
+Baseline, measured in the same run against a bare WebSocket echo server process
+with the same number of connections: the round trip of one message. Both sides share
+the machine's cores with this client process, which the figures include.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+ECHO_SERVER = """
+import asyncio, sys
+from websockets.asyncio.server import serve
+
+async def echo(ws):
+    async for message in ws:
+        await ws.send(message)
+
+async def main():
+    async with serve(echo, "127.0.0.1", 0, max_size=1 << 16) as server:
+        print("echo on", server.sockets[0].getsockname()[1], flush=True)
+        await asyncio.Future()
+
+asyncio.run(main())
+"""
+
+
+def start(command: list[str], env: dict[str, str], marker: str) -> tuple[subprocess.Popen[str], str]:
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    assert process.stdout is not None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        if line.startswith(marker):
+            return process, line
+    process.kill()
+    raise SystemExit(f"could not start: {' '.join(command)}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+class Seat:
+    def __init__(self, socket: ClientConnection, rng: random.Random) -> None:
+        self.socket = socket
+        self.rng = rng
+        self.state: dict[str, Any] | None = None
+        self.sent_at: float | None = None
+        self.sent_version = -1
+
+
+async def drive_seat(ws_url: str, room: str, token: str, rng: random.Random, until: float, out: list[float]) -> None:
+    async with connect(f"{ws_url}/ws/rooms/{room}", max_size=1 << 22, compression=None) as socket:
+        await socket.send(json.dumps({"type": "hello", "token": token}))
+        seat = Seat(socket, rng)
+        while time.monotonic() < until:
+            try:
+                text = await asyncio.wait_for(socket.recv(), max(0.01, until - time.monotonic()))
+            except TimeoutError:
+                return
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "state":
+                seat.state = message
+                if message["status"] == "over":
+                    return
+            elif kind == "ack" and seat.sent_at is not None:
+                out.append(time.perf_counter() - seat.sent_at)
+                seat.sent_at = None
+            elif kind == "error":
+                seat.sent_at = None  # a stale move; the next state tells what is legal
+            if seat.sent_at is None and seat.state is not None:
+                view = seat.state["view"]
+                legal = view["legal"]
+                if legal and not view.get("answered") and seat.state["version"] != seat.sent_version:
+                    seat.sent_version = seat.state["version"]
+                    seat.sent_at = time.perf_counter()
+                    await socket.send(json.dumps({"type": "act", "action": rng.choice(legal), "id": "m"}))
+
+
+async def drive_echo(url: str, until: float, out: list[float]) -> None:
+    payload = json.dumps({"type": "act", "action": "pass", "id": "m"})
+    async with connect(url, compression=None) as socket:
+        while time.monotonic() < until:
+            sent = time.perf_counter()
+            await socket.send(payload)
+            await socket.recv()
+            out.append(time.perf_counter() - sent)
+
+
+async def server_run(base: str, rooms: int, clients: int, seconds: float) -> tuple[list[float], float, int]:
+    ws_url = base.replace("http://", "ws://")
+    seats = [{"kind": "person"}] * clients
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        semaphore = asyncio.Semaphore(32)
+
+        async def one_room() -> tuple[str, list[str]]:
+            async with semaphore:
+                body = (await http.post("/api/rooms", json={"game": "qwixx", "seats": seats, "claim": 0})).json()
+                tokens = [body["token"]]
+                for _ in range(clients - 1):
+                    claimed = await http.post(f"/api/rooms/{body['room']}/claim", json={"invite": body["invite"]})
+                    tokens.append(claimed.json()["token"])
+                return body["room"], tokens
+
+        made = await asyncio.gather(*(one_room() for _ in range(rooms)))
+        before = (await http.get("/api/stats")).json()
+    latencies: list[float] = []
+    began = time.monotonic()
+    until = began + seconds
+    await asyncio.gather(
+        *(
+            drive_seat(ws_url, room, token, random.Random(f"{n}-{s}"), until, latencies)
+            for n, (room, tokens) in enumerate(made)
+            for s, token in enumerate(tokens)
+        )
+    )
+    elapsed = time.monotonic() - began
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        after = (await http.get("/api/stats")).json()
+    commits = after["commits"] - before["commits"]
+    batches = after["batches"] - before["batches"]
+    seconds = after["commit_seconds"] - before["commit_seconds"]
+    print(
+        f"server: {commits} commits of {batches} room batches ({batches / max(commits, 1):.1f} per commit), "
+        f"{after['events'] - before['events']} events; commits took {seconds:.2f} s of {elapsed:.2f} s "
+        f"({1000 * seconds / max(commits, 1):.2f} ms each); inside the server a move took "
+        f"p50 {after['move_p50_ms']:.2f} ms, p99 {after['move_p99_ms']:.2f} ms from arrival to ack"
+    )
+    return latencies, elapsed, rooms
+
+
+async def echo_run(url: str, connections: int, seconds: float) -> tuple[list[float], float]:
+    latencies: list[float] = []
+    began = time.monotonic()
+    until = began + seconds
+    await asyncio.gather(*(drive_echo(url, until, latencies) for _ in range(connections)))
+    return latencies, time.monotonic() - began
+
+
+def report(name: str, latencies: list[float], elapsed: float, unit: str) -> None:
+    rate = len(latencies) / elapsed if elapsed else 0.0
+    print(
+        f"{name:<28} {len(latencies):>8} {unit:<9} {rate:>9.0f}/s   "
+        f"p50 {1000 * percentile(latencies, 0.5):7.2f} ms   p99 {1000 * percentile(latencies, 0.99):7.2f} ms   "
+        f"mean {1000 * statistics.fmean(latencies) if latencies else float('nan'):7.2f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=200, help="live rooms (goal: 1000)")
+    parser.add_argument("--clients", type=int, default=2, help="person seats (clients) per room, 2-5")
+    parser.add_argument("--seconds", type=float, default=15.0, help="how long each measurement lasts at most")
+    parser.add_argument("--database", default="", help="database URL (default: a SQLite file in a temp dir)")
+    parser.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"], help="SQLite synchronous mode")
+    args = parser.parse_args()
+    if not (1 <= args.rooms <= 5000 and 2 <= args.clients <= 5 and 1 <= args.seconds <= 120):
+        raise SystemExit("rooms 1-5000, clients 2-5, seconds 1-120")
+
+    workdir = Path(tempfile.mkdtemp(prefix="hraj-load-"))
+    database = args.database or f"sqlite:///{workdir / 'hraj.db'}"
+    env = {
+        **os.environ,
+        "HRAJ_SECRET": "benchmark-secret-0123456789",
+        "HRAJ_HTTP_RATE": "1000000",
+        "HRAJ_HTTP_BURST": "1000000",
+        "HRAJ_WS_RATE": "1000",
+        "HRAJ_SQLITE_SYNCHRONOUS": args.sync,
+    }
+    connections = args.rooms * args.clients
+    print(f"{args.rooms} rooms x {args.clients} clients = {connections} WebSockets, {args.seconds:.0f} s each run")
+    print(f"database: {database.split('@')[-1]}" + (f" (synchronous={args.sync})" if "sqlite" in database else ""))
+
+    echo, line = start([sys.executable, "-c", ECHO_SERVER], env, "echo on")
+    try:
+        latencies, elapsed = asyncio.run(echo_run(f"ws://127.0.0.1:{line.split()[2]}", connections, args.seconds))
+    finally:
+        echo.kill()
+        echo.wait()
+
+    server, line = start(
+        [sys.executable, "-m", "hraj.server", "serve", "--port", "0", "--database", database], env, "hraj serving on"
+    )
+    try:
+        server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
+        moves, moved, _ = asyncio.run(server_run(line.split()[3], args.rooms, args.clients, args.seconds))
+        server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu, time.process_time() - client_cpu
+        print(f"CPU: server process {server_cpu:.2f} s, client process {client_cpu:.2f} s (room set-up included)")
+    finally:
+        server.terminate()
+        server.wait(30)
+
+    report("echo (baseline)", latencies, elapsed, "messages")
+    report("hraj moves (committed)", moves, moved, "moves")
+    if latencies and moves:
+        print(
+            f"ratio: moves/s = {len(moves) / moved / (len(latencies) / elapsed):.2f} x echo messages/s; "
+            f"p99 {percentile(moves, 0.99) / percentile(latencies, 0.99):.1f} x echo p99"
+        )
+
+
+if __name__ == "__main__":
+    main()
