@@ -8,8 +8,16 @@ dice each, so its full plays of a double are the pairs of half-turn actions.
 
 Set HRAJ_OPENSPIEL_POSITIONS to compare more positions than the default 20,000.
 
-Rulings on the differences found (see `KNOWN` below and docs/rules/backgammon.md):
-none of the positions compared so far disagree.
+Differences found, with the ruling:
+
+- OpenSpiel ends a game after 500 player turns (its `max_player_turns`, a half of a
+  double counting as a turn); the rules have no such limit. A double in reach of
+  the limit then shows only its first half. Ruling: not a rule; the test loads
+  OpenSpiel with the limit lifted.
+- Otherwise none: 100,000 random-play positions and 20,000 positions of a policy
+  that prefers hitting and bearing off (more bar and bear-off positions) agreed
+  exactly, the larger-die rule, partial doubles, entering and bearing off from the
+  highest point included.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from hraj.games.backgammon.moves import legal_plays
 pyspiel = pytest.importorskip("pyspiel")
 
 POSITIONS = int(os.environ.get("HRAJ_OPENSPIEL_POSITIONS", "20000"))
+UNLIMITED = 1_000_000  # OpenSpiel's turn limit lifted: the rules have none
 
 Key = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -123,14 +132,34 @@ def test_board_reading_matches_openspiel_board_accessor() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_legal_plays_agree_with_openspiel_on_random_positions() -> None:
-    game = pyspiel.load_game("backgammon")
-    rng = random.Random(20260101)
+def random_action(state: Any, rng: random.Random) -> int:
+    action: int = rng.choice(state.legal_actions())
+    return action
+
+
+def eager_action(state: Any, rng: random.Random) -> int:
+    """Half the time the action that hits and bears off most, else a random one: more
+    positions with checkers on the bar and in the bear-off than random play gives."""
+    actions = state.legal_actions()
+    if rng.random() < 0.5:
+        return int(rng.choice(actions))
+
+    def gain(action: int) -> float:
+        values = state.child(action).observation_tensor(0)
+        return float(values[193] + values[196] + 2 * (values[192] + values[195])) + rng.random()
+
+    return int(max(actions, key=gain))
+
+
+def compare(policy: Any, positions: int, seed: int) -> list[str]:
+    """Play OpenSpiel games with `policy`; compare at the start of each turn."""
+    game = pyspiel.load_game("backgammon", {"max_player_turns": UNLIMITED})
+    rng = random.Random(seed)
     compared = 0
     disagreements: list[str] = []
     state = game.new_initial_state()
     turn_start = False
-    while compared < POSITIONS:
+    while compared < positions:
         if state.is_terminal():
             state = game.new_initial_state()
             turn_start = False
@@ -145,14 +174,17 @@ def test_legal_plays_agree_with_openspiel_on_random_positions() -> None:
             values = state.observation_tensor(0)
             dice = (int(values[198]), int(values[199]))
             boards = read_boards(state)
-            ours = hraj_results(boards, mover, dice)
-            theirs = openspiel_results(state, mover)
-            if ours != theirs:
-                disagreements.append(
-                    f"{boards} mover {mover} dice {dice}: only hraj {ours - theirs}, only OpenSpiel {theirs - ours}"
-                )
+            if hraj_results(boards, mover, dice) != openspiel_results(state, mover):
+                disagreements.append(f"{boards} mover {mover} dice {dice}")
             compared += 1
         turn_start = False
-        state.apply_action(rng.choice(state.legal_actions()))
-    assert compared == POSITIONS
-    assert disagreements == [], f"{len(disagreements)} of {compared} positions disagree; first: {disagreements[:3]}"
+        state.apply_action(policy(state, rng))
+    return disagreements
+
+
+def test_legal_plays_agree_with_openspiel_on_random_positions() -> None:
+    assert compare(random_action, POSITIONS, 20260101) == []
+
+
+def test_legal_plays_agree_with_openspiel_on_hitting_and_bear_off_positions() -> None:
+    assert compare(eager_action, POSITIONS // 10, 20260102) == []
