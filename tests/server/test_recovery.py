@@ -1,6 +1,6 @@
 """Recovery: SIGKILL the server mid-game; every acknowledged move survives and every game ends.
 
-Starts `hraj serve` as a real process on SQLite, plays several rooms partway through
+Starts `hraj serve` as a real process (on SQLite, then on PostgreSQL), plays several rooms partway through
 real WebSocket clients, kills the process without warning, checks the store holds
 every move that was acknowledged, restarts, reconnects every client with the last
 version it saw, and plays every room to its end. The final records verify against
@@ -20,14 +20,16 @@ from hraj.core.record import MOVE
 from hraj.server.fairness import verify_record
 from hraj.store import Store
 from tests.server.live import Client, LiveServer, claim, create_room, play
+from tests.store.databases import BACKENDS, database_url
 
 ROOMS = 6
 PLAYERS = (2, 3, 4, 5, 2, 3)
 
 
 @pytest.mark.slow
-def test_every_acknowledged_move_survives_a_kill_and_every_game_ends(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'hraj.db'}"
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_every_acknowledged_move_survives_a_kill_and_every_game_ends(backend: str, tmp_path: Path) -> None:
+    url = next(database_url(backend, tmp_path))
     server = LiveServer(url)
     base = server.start()
     rooms = []
