@@ -27,14 +27,14 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def serve(
-    host: Annotated[str | None, typer.Option(help="Address to listen on [env HRAJ_HOST; 127.0.0.1].")] = None,
-    port: Annotated[int | None, typer.Option(help="Port, 0 for any free one [env HRAJ_PORT; default 8000].")] = None,
+    host: Annotated[str | None, typer.Option(help="Address to listen on (env HRAJ_HOST; default 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port, 0 for any free one (env HRAJ_PORT; default 8000).")] = None,
     database: Annotated[
         str | None,
-        typer.Option(help="sqlite:///PATH, postgresql://... or a path [env HRAJ_DATABASE_URL].", show_default=False),
+        typer.Option(help="sqlite:///PATH, postgresql://... or a path (env HRAJ_DATABASE_URL).", show_default=False),
     ] = None,
     secret: Annotated[
-        str | None, typer.Option(help="Key for stored token hashes [env HRAJ_SECRET].", show_default=False)
+        str | None, typer.Option(help="Key for stored token hashes (env HRAJ_SECRET).", show_default=False)
     ] = None,
 ) -> None:
     """Run the game server: rooms, invite links and live play over HTTP and WebSocket."""
