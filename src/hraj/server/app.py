@@ -12,7 +12,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -45,6 +45,7 @@ from hraj.server.settings import Settings
 from hraj.store import Store
 
 log = logging.getLogger("hraj.server")
+T = TypeVar("T")
 
 HELLO_TIMEOUT_S = 10.0
 #: WebSocket close codes (4000-4999 are the application's own).
@@ -206,7 +207,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         created = await rooms.create(spec)
         room = created.room
         base = str(request.base_url).rstrip("/")
-        body = room.summary()
+        body = await room.call(lambda: _async(room.summary()))
         body.update(
             {
                 "invite": created.invite,
@@ -221,7 +222,8 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
 
     @app.get("/api/rooms/{room_id}")
     async def room_summary(room_id: str) -> dict[str, Any]:
-        return (await rooms.get(room_id)).summary()
+        room = await rooms.get(room_id)
+        return await room.call(lambda: _async(room.summary()))
 
     @app.post("/api/rooms/{room_id}/claim")
     async def claim(room_id: str, body: Claim) -> dict[str, Any]:
@@ -244,7 +246,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         room = await rooms.get(room_id)
         await seat_authority(request, room, seat, host_may=True)
         await room.call(lambda: room.hand_to_bot(seat, body.bot))
-        return {"room": room.id, "seats": room.public_seats()}
+        return {"room": room.id, "seats": await room.call(lambda: _async(room.public_seats()))}
 
     @app.post("/api/rooms/{room_id}/seats/{seat}/back")
     async def take_back(room_id: str, seat: int, request: Request) -> dict[str, Any]:
@@ -260,7 +262,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         seat = None if token is None else room.seat_of(token)
         if seat is None:
             raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
-        version = await room.call(lambda: room._act(seat, body.action))
+        version = await room.call(lambda: room.act(seat, body.action))
         return {"room": room.id, "version": version}
 
     @app.get("/api/rooms/{room_id}/view")
@@ -274,7 +276,8 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
 
     @app.get("/api/rooms/{room_id}/record")
     async def record(room_id: str) -> dict[str, Any]:
-        return (await rooms.get(room_id)).record()
+        room = await rooms.get(room_id)
+        return await room.call(lambda: _async(room.record()))
 
     # --- WebSocket --------------------------------------------------------------------
 
@@ -336,7 +339,9 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     return app
 
 
-async def _async(value: Any) -> Any:
+async def _async(value: T) -> T:
+    """A value as a coroutine, for reads that must run inside a room's actor: between
+    its jobs the room's state is exactly what is committed."""
     return value
 
 
@@ -395,7 +400,7 @@ async def _handle(room: Room, connection: Connection, request: Hello | Act | Lea
         raise ServerError("forbidden", "Spectators cannot act; claim a seat first.")
     if isinstance(request, Act):
         began = time.perf_counter()
-        version = await room.call(lambda: room._act(seat, request.action))
+        version = await room.call(lambda: room.act(seat, request.action))
         connection.push({"type": "ack", "id": request.id, "version": version})
         room.committer.timings.append(time.perf_counter() - began)
     elif isinstance(request, Leave):

@@ -5,7 +5,7 @@ connection...). A move is checked by the state itself (`apply` looks it up in
 `legal_actions`), pending chance is drawn from the room's seeded generator, and the
 new events are **committed** to the store before any connection hears of them. Each
 connection then receives the view of its own seat only. Bots sit in seats and their
-moves go through the very same `_act` as people's.
+moves go through the very same `act` as people's.
 
 The committer gathers the batches of every room that is waiting and writes them in
 one transaction, so a thousand busy rooms cost one commit per tick, not a thousand.
@@ -264,7 +264,7 @@ class Room:
 
     # --- moves ------------------------------------------------------------------------
 
-    async def _act(self, seat: int, action: str) -> int:
+    async def act(self, seat: int, action: str) -> int:
         """Apply a seat's move, draw any chance that follows, commit, broadcast; the new version."""
         try:
             self.state.apply(seat, action)
@@ -316,7 +316,7 @@ class Room:
             player = self._player(seat)
             try:
                 action = player.choose(self.state.determinize(seat, self.bot_rng), seat)
-                await self._act(seat, str(action))
+                await self.act(seat, str(action))
             except Exception:
                 log.exception("room %s: the bot of seat %s could not move", self.id, seat)
                 return
