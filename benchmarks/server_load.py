@@ -47,7 +47,7 @@ asyncio.run(main())
 """
 
 
-def start(command: list[str], env: dict[str, str], marker: str) -> tuple[subprocess.Popen[str], str]:
+def launch(command: list[str], env: dict[str, str], marker: str) -> tuple[subprocess.Popen[str], str]:
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     assert process.stdout is not None
     deadline = time.monotonic() + 60
@@ -83,39 +83,67 @@ class Seat:
         self.sent_version = -1
 
 
-async def drive_seat(ws_url: str, room: str, token: str, rng: random.Random, until: float, out: list[float]) -> None:
+class Start:
+    """Everyone connects first; the timed window opens when the last one is ready."""
+
+    def __init__(self, total: int, seconds: float) -> None:
+        self.total = total
+        self.seconds = seconds
+        self.ready = 0
+        self.go = asyncio.Event()
+        self.began = 0.0
+        self.until = 0.0
+
+    async def wait(self) -> None:
+        self.ready += 1
+        if self.ready == self.total:
+            self.began = time.monotonic()
+            self.until = self.began + self.seconds
+            self.go.set()
+        await self.go.wait()
+
+
+async def drive_seat(ws_url: str, room: str, token: str, rng: random.Random, start: Start, out: list[float]) -> None:
     async with connect(f"{ws_url}/ws/rooms/{room}", max_size=1 << 22, compression=None) as socket:
         await socket.send(json.dumps({"type": "hello", "token": token}))
         seat = Seat(socket, rng)
-        while time.monotonic() < until:
-            try:
-                text = await asyncio.wait_for(socket.recv(), max(0.01, until - time.monotonic()))
-            except TimeoutError:
-                return
-            message = json.loads(text)
-            kind = message["type"]
-            if kind == "state":
+        while seat.state is None:
+            message = json.loads(await socket.recv())
+            if message["type"] == "state":
                 seat.state = message
-                if message["status"] == "over":
-                    return
-            elif kind == "ack" and seat.sent_at is not None:
-                out.append(time.perf_counter() - seat.sent_at)
-                seat.sent_at = None
-            elif kind == "error":
-                seat.sent_at = None  # a stale move; the next state tells what is legal
-            if seat.sent_at is None and seat.state is not None:
+        await start.wait()
+        while True:
+            if seat.state["status"] == "over":
+                return
+            if seat.sent_at is None:
                 view = seat.state["view"]
                 legal = view["legal"]
                 if legal and not view.get("answered") and seat.state["version"] != seat.sent_version:
                     seat.sent_version = seat.state["version"]
                     seat.sent_at = time.perf_counter()
                     await socket.send(json.dumps({"type": "act", "action": rng.choice(legal), "id": "m"}))
+            left = start.until - time.monotonic()
+            if left <= 0:
+                return
+            try:
+                message = json.loads(await asyncio.wait_for(socket.recv(), left))
+            except TimeoutError:
+                return
+            kind = message["type"]
+            if kind == "state":
+                seat.state = message
+            elif kind == "ack" and seat.sent_at is not None:
+                out.append(time.perf_counter() - seat.sent_at)
+                seat.sent_at = None
+            elif kind == "error":
+                seat.sent_at = None  # a stale move; the next state tells what is legal
 
 
-async def drive_echo(url: str, until: float, out: list[float]) -> None:
+async def drive_echo(url: str, start: Start, out: list[float]) -> None:
     payload = json.dumps({"type": "act", "action": "pass", "id": "m"})
     async with connect(url, compression=None) as socket:
-        while time.monotonic() < until:
+        await start.wait()
+        while time.monotonic() < start.until:
             sent = time.perf_counter()
             await socket.send(payload)
             await socket.recv()
@@ -138,38 +166,42 @@ async def server_run(base: str, rooms: int, clients: int, seconds: float) -> tup
                 return body["room"], tokens
 
         made = await asyncio.gather(*(one_room() for _ in range(rooms)))
-        before = (await http.get("/api/stats")).json()
-    latencies: list[float] = []
-    began = time.monotonic()
-    until = began + seconds
-    await asyncio.gather(
-        *(
-            drive_seat(ws_url, room, token, random.Random(f"{n}-{s}"), until, latencies)
-            for n, (room, tokens) in enumerate(made)
-            for s, token in enumerate(tokens)
+        latencies: list[float] = []
+        start = Start(rooms * clients + 1, seconds)
+
+        async def stats_at_start() -> dict[str, Any]:
+            await start.wait()
+            stats: dict[str, Any] = (await http.get("/api/stats")).json()
+            return stats
+
+        before, *_ = await asyncio.gather(
+            stats_at_start(),
+            *(
+                drive_seat(ws_url, room, token, random.Random(f"{n}-{s}"), start, latencies)
+                for n, (room, tokens) in enumerate(made)
+                for s, token in enumerate(tokens)
+            ),
         )
-    )
-    elapsed = time.monotonic() - began
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        elapsed = time.monotonic() - start.began
         after = (await http.get("/api/stats")).json()
     commits = after["commits"] - before["commits"]
     batches = after["batches"] - before["batches"]
     seconds = after["commit_seconds"] - before["commit_seconds"]
     print(
-        f"server: {commits} commits of {batches} room batches ({batches / max(commits, 1):.1f} per commit), "
-        f"{after['events'] - before['events']} events; commits took {seconds:.2f} s of {elapsed:.2f} s "
-        f"({1000 * seconds / max(commits, 1):.2f} ms each); inside the server a move took "
-        f"p50 {after['move_p50_ms']:.2f} ms, p99 {after['move_p99_ms']:.2f} ms from arrival to ack"
+        f"server: {after['rooms_live']} rooms still live, {after['connections']} sockets; {commits} commits of "
+        f"{batches} room batches ({batches / max(commits, 1):.1f} per commit), {after['events'] - before['events']} "
+        f"events; commits took {seconds:.2f} s of {elapsed:.2f} s ({1000 * seconds / max(commits, 1):.2f} ms each); "
+        f"inside the server a move took p50 {after['move_p50_ms']:.2f} ms, p99 {after['move_p99_ms']:.2f} ms "
+        "from arrival to ack (whole run)"
     )
     return latencies, elapsed, rooms
 
 
 async def echo_run(url: str, connections: int, seconds: float) -> tuple[list[float], float]:
     latencies: list[float] = []
-    began = time.monotonic()
-    until = began + seconds
-    await asyncio.gather(*(drive_echo(url, until, latencies) for _ in range(connections)))
-    return latencies, time.monotonic() - began
+    start = Start(connections, seconds)
+    await asyncio.gather(*(drive_echo(url, start, latencies) for _ in range(connections)))
+    return latencies, time.monotonic() - start.began
 
 
 def report(name: str, latencies: list[float], elapsed: float, unit: str) -> None:
@@ -206,14 +238,14 @@ def main() -> None:
     print(f"{args.rooms} rooms x {args.clients} clients = {connections} WebSockets, {args.seconds:.0f} s each run")
     print(f"database: {database.split('@')[-1]}" + (f" (synchronous={args.sync})" if "sqlite" in database else ""))
 
-    echo, line = start([sys.executable, "-c", ECHO_SERVER], env, "echo on")
+    echo, line = launch([sys.executable, "-c", ECHO_SERVER], env, "echo on")
     try:
         latencies, elapsed = asyncio.run(echo_run(f"ws://127.0.0.1:{line.split()[2]}", connections, args.seconds))
     finally:
         echo.kill()
         echo.wait()
 
-    server, line = start(
+    server, line = launch(
         [sys.executable, "-m", "hraj.server", "serve", "--port", "0", "--database", database], env, "hraj serving on"
     )
     try:
