@@ -25,6 +25,8 @@ import httpx
 import pytest
 
 import hraj
+from hraj.core import game_class
+from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.core.record import CHANCE, MOVE
 from hraj.server.fairness import commitment
@@ -32,6 +34,7 @@ from tests.server.live import Client, LiveServer, claim, create_room, play
 
 QWIXX_ROOMS = 24
 ABLUXXEN_ROOMS = 8
+OTHER_ROOMS = 4
 FIELDS = {
     "welcome": {"type", "protocol", "room", "game", "options", "seat", "version", "commitment", "seats"},
     "state": {"type", "room", "version", "status", "view", "seed"},
@@ -42,11 +45,33 @@ FIELDS = {
 }
 
 
+def player_counts(game_id: str) -> list[int]:
+    """The numbers of players the game allows (up to 5)."""
+    cls = game_class(game_id)
+    if "players" not in cls.options_spec:
+        return [hraj.game(game_id).players]
+    counts = []
+    for players in range(1, 6):
+        try:
+            cls(players=players)
+        except HrajError:
+            continue
+        counts.append(players)
+    return counts
+
+
 def rooms_to_play() -> list[tuple[str, int, int]]:
-    """(game, players, bot seats) of each room."""
+    """(game, players, bot seats) of each room: every registered game, Qwixx and
+    Abluxxen (simultaneous answers, hidden hands) most of all."""
     rooms = [("qwixx", 1 + number % 5, (number // 5) % 2) for number in range(QWIXX_ROOMS)]
-    if "abluxxen" in hraj.GAMES:
-        rooms += [("abluxxen", 2 + number % 4, number % 2) for number in range(ABLUXXEN_ROOMS)]
+    for game_id in hraj.GAMES:
+        if game_id == "qwixx":
+            continue
+        counts = player_counts(game_id)
+        number_of_rooms = ABLUXXEN_ROOMS if game_id == "abluxxen" else OTHER_ROOMS
+        for number in range(number_of_rooms):
+            players = counts[number % len(counts)]
+            rooms.append((game_id, players, number % 2 if players > 1 else 0))
     return rooms
 
 
