@@ -66,7 +66,7 @@ def new_room(page: Page, url: str, game: str, seats: list[str], **options: str) 
             rows.nth(index).locator(".seat-bot").select_option(bot)
     page.locator("#start-button").click()
     page.wait_for_url("**/r/*")
-    page.wait_for_selector("#table .table", timeout=WAIT_MS)
+    page.wait_for_selector("#connection[data-state=open]", timeout=WAIT_MS)
     return page.url.rsplit("/r/", 1)[1].split("?")[0]
 
 

@@ -19,9 +19,9 @@ def trefa_move(page: Page, rng: random.Random) -> None:
             picks.nth(index).click()
         act(page, "#table [data-compose-submit]")
         return
-    bar = page.locator("#table .actions [data-action]")
+    bar = page.locator("#table .actions [data-action]:visible")
     if bar.count():
-        act(page, "#table .actions [data-action]", rng.randrange(bar.count()))
+        act(page, "#table .actions [data-action]:visible", rng.randrange(bar.count()))
 
 
 def test_trefa_on_a_phone_against_a_bot(browser: Browser, server_url: str, artifacts) -> None:
@@ -55,7 +55,7 @@ def backgammon_move(page: Page, rng: random.Random) -> None:
         if button.count():
             act(page, f'#table .actions [data-action="{word}"]')
             return
-    act(page, "#table .actions [data-action]")
+    act(page, "#table .actions [data-action]:visible")
 
 
 def test_backgammon_clicking_checkers_against_a_bot(browser: Browser, server_url: str, artifacts) -> None:
@@ -90,9 +90,9 @@ def abluxxen_move(page: Page, rng: random.Random) -> None:
                 picks.nth(index).click()
         act(page, "#table [data-compose-submit]")
         return
-    choices = table.locator("[data-action]")
+    choices = table.locator("[data-action]:visible")
     if choices.count():
-        act(page, "#table [data-action]", rng.randrange(choices.count()))
+        act(page, "#table [data-action]:visible", rng.randrange(choices.count()))
 
 
 def test_abluxxen_three_seats_with_a_reload(browser: Browser, server_url: str, artifacts) -> None:
@@ -109,4 +109,42 @@ def test_abluxxen_three_seats_with_a_reload(browser: Browser, server_url: str, a
     play_to_end([page], abluxxen_move, seed=2)
     expect(page.locator("#table .results li")).to_have_count(3)
     page.screenshot(path=str(artifacts / "abluxxen-end.png"), full_page=True)
+    page.close()
+
+
+def test_abluxxen_two_people_at_one_screen_hide_their_hands_between_turns(
+    browser: Browser, server_url: str, artifacts
+) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    new_room(page, server_url, "abluxxen", ["me", "here"])
+    rng = random.Random(8)
+    seats_shown = set()
+    handovers = 0
+    while handovers < 3:
+        page.wait_for_selector('#handover:not([hidden]), #table .table[data-my-turn="1"]')
+        if page.locator("#handover").is_visible():
+            handovers += 1
+            expect(page.locator("#table")).to_be_hidden()
+            expect(page.locator("#handover-text")).to_contain_text("Předejte obrazovku hráči Hráč")
+            page.locator("#handover-go").click()
+        expect(page.locator("#table .shadow")).to_be_visible()
+        seats_shown.add(page.locator("#table .table").get_attribute("data-seat"))
+        abluxxen_move(page, rng)
+    assert seats_shown == {"0", "1"}
+    page.screenshot(path=str(artifacts / "abluxxen-two-at-one-screen.png"), full_page=True)
+    page.close()
+
+
+def test_keyboard_play_on_the_backgammon_board(browser: Browser, server_url: str) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    new_room(page, server_url, "backgammon", ["me", "bot:random"])
+    page.wait_for_selector('#table .table[data-my-turn="1"]')
+    while not page.locator("#table svg .origin[data-nav]").count():
+        backgammon_move(page, random.Random(2))
+    page.locator("#table svg .origin[data-nav]").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table svg .selected")
+    # The focus stays on the same point after the table is re-rendered.
+    assert page.evaluate("document.activeElement.classList.contains('selected')")
+    page.keyboard.press("Escape")
     page.close()

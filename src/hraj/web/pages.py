@@ -71,6 +71,7 @@ SCRIPT_STRINGS = (
     "Choose at most one seat for yourself.",
     "Game over",
     "Bot ({bot})",
+    "Player {number}",
     "Random",
     "Greedy",
     "Expectimax",

@@ -52,7 +52,7 @@
   function seatName(seat) {
     const info = seats.find((s) => s.seat === seat);
     if (info && info.name) return info.name;
-    return `#${seat + 1}`;
+    return tr("Player {number}", { number: seat + 1 });
   }
 
   // --- the table -------------------------------------------------------------------------
@@ -84,7 +84,7 @@
 
   function focusKey(element) {
     if (!element || !tableBox.contains(element)) return null;
-    for (const name of ["action", "nav", "pick"]) {
+    for (const name of ["key", "action", "nav", "pick"]) {
       if (element.dataset && element.dataset[name] !== undefined) return `[data-${name}="${CSS.escape(element.dataset[name])}"]`;
     }
     return null;
