@@ -113,3 +113,16 @@ def test_the_shipped_rules_pages_render_in_every_language(client: TestClient) ->
         response = client.get(f"/rules/{game}?lang={lang}")
         assert response.status_code == 200
         assert "<h1>" in response.text or "<h2>" in response.text
+
+
+def test_a_finished_backgammon_game_downloads_as_mat(client: TestClient) -> None:
+    room = new_room(client, "backgammon", [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])
+    replay = client.get(f"/r/{room['room']}/replay?lang=en").text
+    if pages._mat_exporter() is None:
+        assert ".mat" not in replay
+        return
+    assert f'href="/r/{room["room"]}/record.mat"' in replay
+    response = client.get(f"/r/{room['room']}/record.mat")
+    assert response.status_code == 200
+    assert "attachment" in response.headers["content-disposition"]
+    assert "Game 1" in response.text

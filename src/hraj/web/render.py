@@ -70,7 +70,8 @@ def seat_names(seats: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
             names.append(t("Bot ({bot})", lang, bot=seat.get("bot") or "?"))
         else:
             names.append(t("Player {number}", lang, number=int(seat["seat"]) + 1))
-    return names
+    # Two bots of one kind get their seat number, so that the log tells them apart.
+    return [f"{name} {seat + 1}" if names.count(name) > 1 else name for seat, name in enumerate(names)]
 
 
 # --- the log -----------------------------------------------------------------------------
