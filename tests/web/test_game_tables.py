@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from playwright.sync_api import Browser, Page, expect
@@ -147,4 +148,30 @@ def test_keyboard_play_on_the_backgammon_board(browser: Browser, server_url: str
     # The focus stays on the same point after the table is re-rendered.
     assert page.evaluate("document.activeElement.classList.contains('selected')")
     page.keyboard.press("Escape")
+    page.close()
+
+
+def test_dragging_a_checker_to_a_point(browser: Browser, server_url: str) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    new_room(page, server_url, "backgammon", ["me", "bot:random"])
+    page.wait_for_selector('#table .table[data-my-turn="1"]')
+    while not page.locator("#table svg .origin[data-nav]").count():
+        backgammon_move(page, random.Random(3))
+    legal = json.loads(page.locator("#table .table").get_attribute("data-legal") or "[]")
+    step = next(a for a in legal if "/" in a).split()[0]
+    origin, target = step.split("/")
+    keys = {"bar": "bar", "off": "off"}
+
+    def centre(key: str) -> tuple[float, float]:
+        box = page.locator(f'#table [data-key="{key}"]').bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    start = centre(keys.get(origin, f"pt-{origin}"))
+    end = centre(keys.get(target, f"pt-{target}"))
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=5)
+    page.mouse.up()
+    expect(page.locator("#table .chosen")).to_contain_text(step)
     page.close()

@@ -195,8 +195,33 @@
   }
 
   tableBox.addEventListener("click", (event) => {
-    if (event.target.closest("a")) return;
+    // Board points where a move can start react to the press itself (see below).
+    if (event.target.closest("a, .origin")) return;
     activate(event.target);
+  });
+
+  // Dragging on the board: pressing a checker selects it, releasing over a highlighted
+  // point moves it there; a press and release in place is a plain click.
+  let drag = null;
+  tableBox.addEventListener("pointerdown", (event) => {
+    const origin = event.target.closest(".origin[data-nav]");
+    if (!origin || event.button > 0) return;
+    nav = origin.dataset.nav;
+    drag = { key: origin.dataset.key, ready: refresh() };
+  });
+  document.addEventListener("pointerup", async (event) => {
+    if (!drag) return;
+    const pressed = drag;
+    drag = null;
+    const over = document.elementFromPoint(event.clientX, event.clientY);
+    const place = over && over.closest("[data-key]");
+    if (!place || place.dataset.key === pressed.key) return;
+    await pressed.ready;
+    const target = tableBox.querySelector(`[data-key="${place.dataset.key}"].target[data-nav]`);
+    if (target) {
+      nav = target.dataset.nav;
+      refresh();
+    }
   });
   tableBox.addEventListener("keydown", (event) => {
     if ((event.key === "Enter" || event.key === " ") && event.target.matches("[role=button]:not(button)")) {
