@@ -84,3 +84,28 @@ def test_bench_prints_games_per_second() -> None:
     result = run("bench", "qwixx", "--seconds", "0.3")
     assert result.returncode == 0, result.stderr
     assert "qwixx" in result.stdout
+
+
+DATA = Path(__file__).resolve().parent / "games" / "backgammon" / "formats" / "data"
+
+
+def test_replay_reads_a_gnubg_match_file() -> None:
+    result = run("replay", str(DATA / "gnubg_5_point_match.mat"))
+    assert result.returncode == 0, result.stderr
+    assert "13 14 15 16 17 18" in result.stdout  # the board, move by move
+
+
+def test_replay_shows_a_position_from_its_xgid(tmp_path: Path) -> None:
+    path = tmp_path / "position.txt"
+    path.write_text("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10\n")
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "4HPwATDgc/ABMA" in result.stdout  # the same position as a gnubg Position ID
+
+
+def test_replay_of_a_latin1_match_file_is_read(tmp_path: Path) -> None:
+    text = (DATA / "gnubg_5_point_match.mat").read_text(encoding="utf-8")
+    path = tmp_path / "old.mat"
+    path.write_bytes(text.replace("; [Site", '; [Comment "Zürich"]\n; [Site', 1).encode("latin-1"))
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr

@@ -133,14 +133,20 @@ def play(
         console.print(t("Record saved to {path}.", lang, path=str(save)))
 
 
-def load_records(path: Path) -> list[dict[str, Any]]:
-    """Records from a hraj JSON record or a format a game can import (e.g. backgammon .mat)."""
+def read_file(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as error:
         raise InvalidRecord("Cannot read {path}: {why}", path=str(path), why=error.strerror or str(error)) from None
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InvalidRecord("{path} is not a text file.", path=str(path)) from None
+        return data.decode("latin-1")  # older backgammon programs wrote Latin-1
+
+
+def load_records(path: Path) -> list[dict[str, Any]]:
+    """Records from a hraj JSON record or a format a game can import (e.g. backgammon .mat)."""
+    text = read_file(path)
     if path.suffix.lower() != ".json" and "backgammon" in hraj.GAMES:
         formats = importlib.import_module("hraj.games.backgammon.formats")
         records: list[dict[str, Any]] = formats.load_file(path)
@@ -152,9 +158,31 @@ def load_records(path: Path) -> list[dict[str, Any]]:
     return data if isinstance(data, list) else [data]
 
 
+def show_position(path: Path, lang: str) -> bool:
+    """Show a backgammon position file (XGID, gnubg IDs); False if `path` holds none."""
+    if path.suffix.lower() == ".json" or "backgammon" not in hraj.GAMES:
+        return False
+    formats = importlib.import_module("hraj.games.backgammon.formats")
+    text = read_file(path)
+    if not formats.is_position_text(text):
+        return False
+    from hraj.tui.play import renderer
+
+    state = formats.state_from_text(text)
+    names = [t("Player {n}", lang, n=seat + 1) for seat in range(2)]
+    console.print(renderer("backgammon").render(state.view(None), lang, names))
+    console.print(formats.position_text(state))
+    return True
+
+
 @app.command(help=_("Show a recorded game move by move, checking every move against the rules."))
 def replay(
-    path: Annotated[Path, typer.Argument(metavar="FILE", help=_("A hraj record (.json) or a backgammon .mat file."))],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE", help=_("A hraj record (.json), a backgammon .mat file, or an XGID or gnubg ID.")
+        ),
+    ],
     step: Annotated[bool, typer.Option("--step", help=_("Wait for Enter after each move."))] = False,
     lang: LangOption = ENV_LANG,
 ) -> None:
@@ -162,6 +190,8 @@ def replay(
     from hraj.tui.play import renderer
 
     lang = check_lang(lang)
+    if show_position(path, lang):
+        return
     for record in load_records(path):
         game_id = record.get("game") if isinstance(record, dict) else None
         if not isinstance(game_id, str):
