@@ -30,6 +30,8 @@ def test_qwixx_against_a_bot_to_the_end_with_a_reload_and_a_replay(browser: Brow
     page.reload()
     page.wait_for_selector("#table .table")
     expect(page.locator("#table .table")).to_have_attribute("data-seat", "0")
+    page.wait_for_selector('#table .table[data-my-turn="1"]')
+    page.screenshot(path=str(artifacts / "qwixx-my-turn.png"), full_page=True)
     moves = play_to_end([page], qwixx_move, seed=11)
     assert moves > 5
     results = page.locator("#table .results li")

@@ -49,6 +49,12 @@
     return local.length ? local[0] : null;
   }
 
+  function showInvite() {
+    // The invite link matters while a person's seat is still free.
+    const free = seats.some((seat) => seat.kind === "person" && !seat.claimed);
+    document.getElementById("invite-box").hidden = !(mine && mine.invite && free);
+  }
+
   function seatName(seat) {
     const info = seats.find((s) => s.seat === seat);
     if (info && info.name) return info.name;
@@ -247,6 +253,7 @@
       if (message.type === "welcome") {
         delay = 500;
         seats = message.seats || [];
+        showInvite();
         setStatus("open");
         refresh();
       } else if (message.type === "state") {
@@ -254,6 +261,7 @@
         if (message.version !== shownVersion) refresh();
       } else if (message.type === "seats") {
         seats = message.seats || [];
+        showInvite();
         refresh();
       } else if (message.type === "error" && message.code === "unauthorized") {
         mine = null;
@@ -296,7 +304,6 @@
     await claimFromInvite();
     mine = rooms.get(ROOM);
     if (mine && mine.invite) {
-      document.getElementById("invite-box").hidden = false;
       document.getElementById("invite-link").value = `${location.origin}/r/${ROOM}?invite=${mine.invite}`;
     }
     if (!localSeats().length && noteBox.hidden) note(tr("You are watching this game."));
