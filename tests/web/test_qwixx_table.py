@@ -75,3 +75,15 @@ def test_qwixx_two_browsers_in_one_room(browser: Browser, server_url: str, artif
     host_context.close()
     friend_context.close()
     watcher.close()
+
+
+def test_the_host_lets_a_bot_play_a_seat_nobody_took(browser: Browser, server_url: str) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    new_room(page, server_url, "qwixx", ["me", "friend"])
+    stand_in = page.locator('#table [data-seat-bot="1"]')
+    expect(stand_in).to_be_visible()
+    stand_in.click()
+    expect(page.locator("#table .seat-names")).to_contain_text("za hráče hraje bot")
+    play_to_end([page], qwixx_move, seed=21)
+    expect(page.locator("#table .results li")).to_have_count(2)
+    page.close()

@@ -13,6 +13,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from hraj.bots import bot_names
 from hraj.core.record import AUTO, CHANCE, MOVE, Event
 from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, t
 from hraj.web import TEMPLATE_DIR, tables
@@ -142,6 +143,7 @@ def table_context(
         "results": _results(outcome, names) if outcome is not None else [],
         "log": log_lines(game_id, visible_events(game_id, events, view), names, lang),
         "status": tables.status(game_id, view, names, lang),
+        "stand_in": "greedy" if "greedy" in bot_names(game_id) else "random",
         "g": game_parts,
     }
 

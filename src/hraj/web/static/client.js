@@ -127,6 +127,8 @@
       if (same) same.focus();
     }
     root.dataset.over = table.dataset.over;
+    for (const button of table.querySelectorAll("[data-seat-bot]")) button.hidden = !(mine && mine.host);
+    for (const button of table.querySelectorAll("[data-seat-back]")) button.hidden = !tokens()[button.dataset.seatBack];
   }
 
   document.getElementById("handover-go").addEventListener("click", () => {
@@ -175,7 +177,28 @@
     return table ? JSON.parse(table.dataset.legal || "[]") : [];
   }
 
+  async function seatCommand(path, token, body) {
+    const response = await fetch(`/api/rooms/${ROOM}/seats/${path}?lang=${LANG}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) {
+      const answer = await response.json().catch(() => ({}));
+      showError(answer.text || answer.message || String(response.status));
+    }
+    refresh();
+  }
+
   function activate(target) {
+    const standIn = target.closest("[data-seat-bot]");
+    if (standIn && mine && mine.host) {
+      return seatCommand(`${standIn.dataset.seatBot}/bot`, mine.host, { bot: standIn.dataset.bot });
+    }
+    const back = target.closest("[data-seat-back]");
+    if (back && tokens()[back.dataset.seatBack]) {
+      return seatCommand(`${back.dataset.seatBack}/back`, tokens()[back.dataset.seatBack], {});
+    }
     const actionEl = target.closest("[data-action]");
     if (actionEl) return send(actionEl.dataset.action);
     const navEl = target.closest("[data-nav]");
