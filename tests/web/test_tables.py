@@ -119,3 +119,13 @@ def test_describe_gives_words_for_every_game() -> None:
     assert tables.describe("trefa", "write k,y", "en") == "write black, yellow"
     assert tables.describe("backgammon", "resign 2", "en") == "resign (gammon)"
     assert tables.describe("abluxxen", "draw slot 3", "cs") == "vzít ze zásoby, místo 3"
+
+
+def test_backgammon_resignations_are_offered_apart_from_the_roll() -> None:
+    state = hraj.game("backgammon", first=0).new_state()
+    state.apply_chance("31")
+    view = state.view(0)
+    parts = tables.backgammon(view, ["A", "B"], "en", {})
+    resigns = [action for action, _ in parts["resigns"]]
+    assert resigns == [a for a in view["legal"] if a.startswith("resign ")]
+    assert not any(a.startswith("resign ") for a in parts["bar"])

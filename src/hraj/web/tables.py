@@ -246,7 +246,7 @@ def qwixx(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapp
         "white_sum": (raw["w1"] + raw["w2"]) if raw else None,
         "bar": [a for a in view.get("legal") or [] if a == "pass"],
         "answered": bool(view.get("answered")),
-        "my_answer": view.get("my_answer"),
+        "my_answer": describe("qwixx", view["my_answer"], lang) if view.get("my_answer") else None,
     }
 
 
@@ -412,7 +412,9 @@ def backgammon(view: Mapping[str, Any], names: Sequence[str], lang: str, params:
         "pips": view.get("pips") or [0, 0],
         "turn": view.get("turn"),
         "plays": plays,
-        "bar": others,
+        # Resigning is offered apart, so that it is never clicked by accident.
+        "bar": [a for a in others if not a.startswith("resign ")],
+        "resigns": [(a, describe("backgammon", a, lang)) for a in others if a.startswith("resign ")],
         "chosen": chosen,
         "complete": complete[0] if complete else None,
         "undo": nav(chosen[:-1], None) if chosen else None,
