@@ -87,7 +87,7 @@ def apply_step(mine: list[int], theirs: list[int], origin: int, die: int) -> boo
     return False
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)  # a few thousand positions: about 40 MB at most
 def legal_plays(mine: Board, theirs: Board, dice: tuple[int, int]) -> tuple[PlayResult, ...]:
     """Every legal play of `dice`, one per distinct resulting position.
 
