@@ -67,6 +67,7 @@ def test_verify_explains_unusable_files(tmp_path: Path, content: str | None, mes
         (["--port", "99999"], "port: expected a number from 0 to 65535"),
         (["--database", "mysql://x/y"], "use sqlite:///PATH or postgresql://"),
         (["--database", "postgresql://nobody@127.0.0.1:1/x?connect_timeout=2", "--secret", "s" * 16], "Cannot open"),
+        (["--database", "/proc/no-such-folder/hraj.db", "--secret", "s" * 16], "Cannot create the folder"),
     ],
 )
 def test_serve_refuses_bad_settings_clearly(args: list[str], message: str) -> None:

@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from hraj.core.record import Event
 from hraj.store.schema import events, rooms, seats
@@ -137,7 +137,11 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     if backend == "sqlite":
         database = parsed.database
         if database and database != ":memory:":
-            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            folder = Path(database).expanduser().parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StoreError(f"Cannot create the folder {folder} for the database: {error.strerror}.") from None
         if synchronous not in SYNCHRONOUS:
             raise StoreError(f"SQLite synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}.")
         engine = sa.create_engine(parsed)
@@ -170,8 +174,9 @@ class Store:
             with self.engine.begin() as connection:
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
-        except OperationalError as error:
-            raise StoreError(f"Cannot open the database {self.safe_url}: {error.orig}") from None
+        except SQLAlchemyError as error:
+            reason = getattr(error, "orig", None) or error
+            raise StoreError(f"Cannot open the database {self.safe_url}: {reason}") from None
 
     @property
     def safe_url(self) -> str:
