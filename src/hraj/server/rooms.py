@@ -315,7 +315,10 @@ class Room:
                 return
             player = self._player(seat)
             try:
-                action = player.choose(self.state.determinize(seat, self.bot_rng), seat)
+                # A searching bot may think for a while: it does so on its own copy in a
+                # worker thread, so the other rooms of the process go on meanwhile.
+                seen = self.state.determinize(seat, self.bot_rng)
+                action = await asyncio.to_thread(player.choose, seen, seat)
                 await self.act(seat, str(action))
             except Exception:
                 log.exception("room %s: the bot of seat %s could not move", self.id, seat)
