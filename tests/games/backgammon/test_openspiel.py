@@ -14,7 +14,7 @@ Differences found, with the ruling:
   double counting as a turn); the rules have no such limit. A double in reach of
   the limit then shows only its first half. Ruling: not a rule; the test loads
   OpenSpiel with the limit lifted.
-- Otherwise none: 100,000 random-play positions and 20,000 positions of a policy
+- Otherwise none: 100,000 random-play positions and 120,000 positions of a policy
   that prefers hitting and bearing off (more bar and bear-off positions) agreed
   exactly, the larger-die rule, partial doubles, entering and bearing off from the
   highest point included.
