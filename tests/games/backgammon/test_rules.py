@@ -459,3 +459,12 @@ def test_over_state_has_no_actions() -> None:
     state = position({1: 1}, {12: 2}, (2, 1))
     state.apply(0, "1/off")
     assert state.phase == OVER and state.legal_actions(0) == [] and state.legal_actions(1) == []
+
+
+def test_a_play_before_the_cube_decision_is_refused_with_the_reason() -> None:
+    state = position(START, START)
+    with pytest.raises(hraj.IllegalAction, match="Roll first"):
+        state.apply(0, "8/5 6/5")
+    state.apply(0, "double")
+    with pytest.raises(hraj.IllegalAction, match="take or drop"):
+        state.apply(1, "8/5 6/5")

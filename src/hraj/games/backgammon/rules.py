@@ -461,8 +461,12 @@ class BackgammonState(State[Action, ChanceOutcome]):
         if not isinstance(action, Play) or self.phase != MOVE or self.dice_rolled is None:
             if self.phase == MOVE and isinstance(action, Decision) and action.word in ("roll", "double"):
                 return IllegalAction("The dice are already rolled; play them.")
-            if self.phase in (CUBE, DOUBLED, BEAVERED, RESIGNED) and isinstance(action, Play):
-                return IllegalAction("A cube or resignation decision comes first.")
+            if isinstance(action, Play) and self.phase == CUBE:
+                return IllegalAction("Roll first (roll), or double.")
+            if isinstance(action, Play) and self.phase in (DOUBLED, BEAVERED):
+                return IllegalAction("Answer the double first: take or drop.")
+            if isinstance(action, Play) and self.phase == RESIGNED:
+                return IllegalAction("Answer the resignation first: accept or decline.")
             if isinstance(action, Decision) and action.word in ("double", "beaver") and self.crawford:
                 return IllegalAction("No doubling in the Crawford game.")
             return super()._why_illegal(seat, action)
