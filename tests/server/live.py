@@ -1,4 +1,5 @@
-"""A real `hraj serve` process and asyncio WebSocket clients that play through it."""
+"""Real servers (a `hraj serve` process, or uvicorn in a thread) and asyncio WebSocket
+clients that play through them."""
 
 from __future__ import annotations
 
@@ -9,16 +10,60 @@ import os
 import queue
 import random
 import signal
+import socket
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
+from hraj.server.app import create_app
+from hraj.server.settings import Settings
+
 SECRET = "test-secret-0123456789"
+
+
+class ThreadServer:
+    """The app on uvicorn in a thread of this process, on a free loopback port, with
+    room seeds drawn from `seed` so that every deal of a test replays."""
+
+    def __init__(self, database_url: str, seed: str) -> None:
+        deals = random.Random(seed)
+        settings = Settings(
+            database_url=database_url,
+            secret=SECRET,
+            ws_rate=100_000.0,
+            ws_burst=100_000,
+            http_rate=100_000.0,
+            http_burst=100_000,
+        )
+        app = create_app(settings, seeds=lambda: f"{deals.getrandbits(256):064x}")
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.listener]}, daemon=True)
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://", 1)
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert self.thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
 
 
 class LiveServer:

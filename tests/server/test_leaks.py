@@ -30,7 +30,7 @@ from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.core.record import CHANCE, MOVE
 from hraj.server.fairness import commitment
-from tests.server.live import Client, LiveServer, claim, create_room, play
+from tests.server.live import Client, ThreadServer, claim, create_room, play
 
 QWIXX_ROOMS = 24
 ABLUXXEN_ROOMS = 8
@@ -133,8 +133,14 @@ def check_determinizations_look_alike(state: State[Any, Any], seat: int | None, 
 
 @pytest.mark.slow
 def test_no_message_carries_what_its_receiver_may_not_see(tmp_path: Path) -> None:
-    server = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}")
-    base = server.start()
+    with ThreadServer(f"sqlite:///{tmp_path / 'hraj.db'}", seed="leaks") as server:
+        rooms, tokens, records = play_every_room(server)
+    check_every_message(rooms, tokens, records)
+
+
+def play_every_room(server: ThreadServer) -> tuple[list[tuple[dict[str, Any], list[Client]]], list[str], list[Any]]:
+    """Create, fill and play every room to its end; every client keeps what it received."""
+    base = server.url
     plan = rooms_to_play()
     rooms: list[tuple[dict[str, Any], list[Client]]] = []
     tokens: list[str] = []
@@ -162,8 +168,12 @@ def test_no_message_carries_what_its_receiver_may_not_see(tmp_path: Path) -> Non
 
     asyncio.run(play_all())
     records = [httpx.get(f"{base}/api/rooms/{body['room']}/record", timeout=30).json() for body, _ in rooms]
-    assert server.stop() == 0
+    return rooms, tokens, records
 
+
+def check_every_message(
+    rooms: list[tuple[dict[str, Any], list[Client]]], tokens: list[str], records: list[dict[str, Any]]
+) -> None:
     messages = counterfactuals = 0
     for (body, clients), record in zip(rooms, records, strict=True):
         seed = record["room"]["seed"]

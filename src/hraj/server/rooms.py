@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import json
 import logging
+import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -210,7 +211,7 @@ class Room:
         self.connections: set[Connection] = set()
         self.jobs: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
-        self.bot_rng = secrets.SystemRandom()
+        self.bot_rng = random.Random(self._derived_seed("determinize"))
         self._messages: dict[int | None, str] = {}
         self._messages_version = -1
 
@@ -329,8 +330,13 @@ class Room:
         info = self.seats[seat]
         assert info.bot is not None
         if info.player is None or info.player.name != info.bot:
-            info.player = make_bot(self.game.id, info.bot, seed=secrets.randbits(64))
+            info.player = make_bot(self.game.id, info.bot, seed=self._derived_seed(f"bot:{seat}:{info.bot}"))
         return info.player
+
+    def _derived_seed(self, purpose: str) -> int:
+        """A seed for the room's bots, derived one-way from the room's secret seed, so a
+        room replays exactly from its seed without the bots telling anything of it."""
+        return int.from_bytes(hashlib.sha256(f"{self.seed}:{purpose}".encode()).digest()[:8], "big")
 
     # --- seats ------------------------------------------------------------------------
 
