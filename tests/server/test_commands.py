@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -12,7 +14,7 @@ import typer
 from typer.testing import CliRunner
 
 from hraj.server.commands import register
-from tests.server.live import LiveServer
+from tests.server.live import Client, LiveServer, create_room
 from tests.server.test_fairness import finished_record
 
 runner = CliRunner()
@@ -98,3 +100,20 @@ def test_serve_reports_a_port_in_use(tmp_path: Path) -> None:
         assert f"cannot listen on 127.0.0.1:{port}" in result.output
     finally:
         first.stop()
+
+
+def test_serve_stops_cleanly_with_players_connected(tmp_path: Path) -> None:
+    server = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}")
+    url = server.start()
+    body = create_room(url, "qwixx", [{"kind": "person"}, {"kind": "person"}], claim=0)
+
+    async def connect_and_stop() -> dict[str, Any]:
+        client = Client(server.ws_url, body["room"], body["token"])
+        welcome = await client.connect()
+        assert server.stop() == 0  # SIGTERM while the socket is open
+        await client.close()
+        return welcome
+
+    welcome = asyncio.run(connect_and_stop())
+    assert welcome["seat"] == 0
+    assert server.output[-1].strip() == "hraj: stopped"
