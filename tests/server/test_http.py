@@ -182,6 +182,9 @@ def test_oversized_bodies_and_floods_are_refused(make_client: MakeClient) -> Non
     client = make_client(http_rate=0.001, http_burst=5, max_message_bytes=1024)
     too_big = client.post("/api/rooms", content=b"{" + b" " * 2000 + b"}", headers={"content-type": "application/json"})
     error_of(too_big, 413, "too_large")
+    chunks = (part for part in [b'{"game": ', b'"qwixx"}'])
+    unstated = client.post("/api/rooms", content=chunks, headers={"content-type": "application/json"})
+    assert error_of(unstated, 400, "bad_message")["key"] == "A request body must state its length."
     answers = [client.get("/api/health").status_code for _ in range(6)]
     assert answers[:4] == [200] * 4 and answers[-1] == 429
     error_of(client.get("/api/health"), 429, "rate_limited")

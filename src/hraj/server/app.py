@@ -160,6 +160,9 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
                 ),
                 lang,
             )
+        if length is None and "transfer-encoding" in request.headers:
+            # A body of unstated length could be any size: ask for one that states it.
+            return error_response(ServerError("bad_message", "A request body must state its length."), lang)
         client = request.client.host if request.client else "?"
         bucket = http_buckets.get(client)
         if bucket is None:
