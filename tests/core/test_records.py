@@ -85,3 +85,9 @@ def test_copies_share_history_but_not_future() -> None:
     twin.apply(0, "r3")
     assert len(twin.events()) == len(state.events()) + 1
     assert state.to_act == (0, 1)
+
+
+def test_the_four_games_are_registered_in_the_order_of_the_design() -> None:
+    assert hraj.GAMES == ("qwixx", "trefa", "backgammon", "abluxxen")
+    for game_id in hraj.GAMES:
+        assert hraj.game(game_id).new_state() is not None

@@ -15,9 +15,9 @@ from hraj.core.game import Game
 #: Game id -> "module:Class". A game joins hraj (and the conformance suite) here.
 _ENTRY_POINTS: dict[str, str] = {
     "qwixx": "hraj.games.qwixx.rules:Qwixx",
+    "trefa": "hraj.games.trefa.rules:Trefa",
     "backgammon": "hraj.games.backgammon.rules:Backgammon",
     "abluxxen": "hraj.games.abluxxen.rules:Abluxxen",
-    "trefa": "hraj.games.trefa.rules:Trefa",
 }
 
 GAMES: tuple[str, ...] = tuple(_ENTRY_POINTS)
