@@ -150,7 +150,9 @@ async def drive_echo(url: str, start: Start, out: list[float]) -> None:
             out.append(time.perf_counter() - sent)
 
 
-async def server_run(base: str, rooms: int, clients: int, seconds: float) -> tuple[list[float], float, int]:
+async def server_run(
+    base: str, rooms: int, clients: int, seconds: float, profile: tuple[int, str] | None = None
+) -> tuple[list[float], float, int]:
     ws_url = base.replace("http://", "ws://")
     seats = [{"kind": "person"}] * clients
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
@@ -171,6 +173,8 @@ async def server_run(base: str, rooms: int, clients: int, seconds: float) -> tup
 
         async def stats_at_start() -> dict[str, Any]:
             await start.wait()
+            if profile is not None:
+                sample(*profile, seconds)
             stats: dict[str, Any] = (await http.get("/api/stats")).json()
             return stats
 
@@ -197,6 +201,14 @@ async def server_run(base: str, rooms: int, clients: int, seconds: float) -> tup
     return latencies, elapsed, rooms
 
 
+def sample(pid: int, path: str, seconds: float) -> None:
+    """Sample the server's stacks with py-spy for the timed window (collapsed stacks to `path`)."""
+    spy = Path(sys.executable).with_name("py-spy")
+    command = [str(spy) if spy.exists() else "py-spy", "record", "--pid", str(pid), "--rate", "100", "--nonblocking"]
+    command += ["--duration", str(int(seconds)), "--format", "raw", "--output", path]
+    subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 async def echo_run(url: str, connections: int, seconds: float) -> tuple[list[float], float]:
     latencies: list[float] = []
     start = Start(connections, seconds)
@@ -219,6 +231,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2, help="person seats (clients) per room, 2-5")
     parser.add_argument("--seconds", type=float, default=15.0, help="how long each measurement lasts at most")
     parser.add_argument("--database", default="", help="database URL (default: a SQLite file in a temp dir)")
+    parser.add_argument("--profile", default="", help="write py-spy's collapsed stacks of the server here")
+    parser.add_argument("--no-echo", action="store_true", help="skip the echo baseline (profiling runs)")
     parser.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"], help="SQLite synchronous mode")
     args = parser.parse_args()
     if not (1 <= args.rooms <= 5000 and 2 <= args.clients <= 5 and 1 <= args.seconds <= 120):
@@ -238,19 +252,30 @@ def main() -> None:
     print(f"{args.rooms} rooms x {args.clients} clients = {connections} WebSockets, {args.seconds:.0f} s each run")
     print(f"database: {database.split('@')[-1]}" + (f" (synchronous={args.sync})" if "sqlite" in database else ""))
 
-    echo, line = launch([sys.executable, "-c", ECHO_SERVER], env, "echo on")
-    try:
-        latencies, elapsed = asyncio.run(echo_run(f"ws://127.0.0.1:{line.split()[2]}", connections, args.seconds))
-    finally:
-        echo.kill()
-        echo.wait()
+    latencies: list[float] = []
+    elapsed = 0.0
+    if not args.no_echo:
+        echo, line = launch([sys.executable, "-c", ECHO_SERVER], env, "echo on")
+        try:
+            latencies, elapsed = asyncio.run(echo_run(f"ws://127.0.0.1:{line.split()[2]}", connections, args.seconds))
+        finally:
+            echo.kill()
+            echo.wait()
 
     server, line = launch(
         [sys.executable, "-m", "hraj.server", "serve", "--port", "0", "--database", database], env, "hraj serving on"
     )
     try:
         server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
-        moves, moved, _ = asyncio.run(server_run(line.split()[3], args.rooms, args.clients, args.seconds))
+        moves, moved, _ = asyncio.run(
+            server_run(
+                line.split()[3],
+                args.rooms,
+                args.clients,
+                args.seconds,
+                (server.pid, args.profile) if args.profile else None,
+            )
+        )
         server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu, time.process_time() - client_cpu
         print(f"CPU: server process {server_cpu:.2f} s, client process {client_cpu:.2f} s (room set-up included)")
     finally:
