@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 import hraj
-from hraj.games.backgammon.moves import legal_plays
+from hraj.games.backgammon.moves import play_cache_info
 from hraj.games.backgammon.notation import Play
 
 
@@ -65,7 +65,7 @@ def measure(name: str, play: Any, seconds: float) -> float:
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
     ours = measure("hraj", hraj_game, seconds)
-    info = legal_plays.cache_info()
+    info = play_cache_info()
     print(f"  play cache: {info.hits} hits, {info.misses} misses, {info.currsize} positions kept")
     try:
         import pyspiel  # type: ignore[import-not-found, unused-ignore]

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from hraj.games.backgammon.moves import START, legal_plays
+from hraj.games.backgammon.moves import START, blocked_mask, blot_mask, legal_plays, occupied_mask, play_steps
 
 from .helpers import position
 
@@ -182,3 +182,38 @@ def test_start_position_doubles_agree_with_the_oracle() -> None:
     for die in range(1, 7):
         plays = legal_plays(START, START, (die, die))
         assert {to_signed(p.mine, p.theirs) for p in plays} == oracle(START, START, (die, die))
+
+
+# --- the bit masks and the fast path --------------------------------------------------------
+
+
+def test_masks_of_the_starting_position() -> None:
+    # mine: 24, 13, 8, 6; theirs (from their side) 24, 13, 8, 6 = my 1, 12, 17, 19
+    assert occupied_mask(START) == sum(1 << p for p in (24, 13, 8, 6))
+    assert blocked_mask(START) == sum(1 << p for p in (1, 12, 17, 19))
+    assert blot_mask(START) == 0
+
+
+def test_masks_see_the_bar_and_blots_but_not_checkers_off() -> None:
+    state = position({25: 1, 3: 2}, {5: 1, 7: 2, 25: 1})
+    mine, theirs = tuple(state.boards[0]), tuple(state.boards[1])
+    assert occupied_mask(mine) == (1 << 25) | (1 << 3)  # 12 checkers off: no bit 0
+    assert blocked_mask(theirs) == 1 << 18  # their bar is not a point of mine
+    assert blot_mask(theirs) == 1 << 20
+
+
+def test_play_steps_are_the_steps_of_legal_plays() -> None:
+    rng = random.Random(31)
+    for _ in range(200):
+        mine, theirs = random_board(rng)
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        dice = (max(dice), min(dice))
+        assert play_steps(mine, theirs, dice) == tuple(p.steps for p in legal_plays(mine, theirs, dice))
+        assert play_steps(mine, theirs, (dice[1], dice[0])) == play_steps(mine, theirs, dice)
+
+
+def test_hits_tell_apart_plays_with_the_same_checkers_moved() -> None:
+    # 13/10 with 2-1: via 11 (a blot there) or via 12; the resulting boards differ
+    state = position({13: 1}, {14: 1, 24: 1}, (2, 1))
+    steps = play_steps(tuple(state.boards[0]), tuple(state.boards[1]), (2, 1))
+    assert ((13, 11), (11, 10)) in steps and ((13, 12), (12, 10)) in steps

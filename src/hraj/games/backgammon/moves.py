@@ -5,14 +5,21 @@ that player's own side: index 0 holds the checkers borne off, 1..24 the points, 
 bar. The opponent's point p is the mover's point 25 - p. A step is `(origin, target)`
 in the mover's numbering, with origin 25 for the bar and target 0 for off.
 
-`legal_plays` is pure and memoised on (mover's board, opponent's board, dice), so bots
-that look at the same position twice pay once.
+Play generation works on bit masks of the mover's points (bit p for point p, bit 25
+for the bar): the points the mover occupies, the points the opponent blocks (two or
+more checkers) and the opponent's blots. The legal origins of one die are then a few
+integer operations (`_origins`). A resulting position is told apart by an integer key:
+the change of the mover's board (one hex digit per point, see `_WEIGHT`) and the mask
+of the points hit, so no board is built while generating.
+
+`play_steps` is pure and memoised on what legality depends on: the mover's board, the
+blocked and blot masks, and the dice. `legal_plays` adds the positions after each play.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 OFF = 0
 BAR = 25
@@ -22,6 +29,7 @@ POINTS = 24
 
 Board = tuple[int, ...]
 Step = tuple[int, int]
+Steps = tuple[Step, ...]
 
 START: Board = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 """The starting position of either player: 5 on the 6-point, 3 on 8, 5 on 13, 2 on 24."""
@@ -31,7 +39,7 @@ class PlayResult(NamedTuple):
     """One legal play: its single-die steps (highest origin first) and the position after
     it, the mover's board followed by the opponent's (52 counts)."""
 
-    steps: tuple[Step, ...]
+    steps: Steps
     after: tuple[int, ...]
 
     @property
@@ -87,81 +95,176 @@ def apply_step(mine: list[int], theirs: list[int], origin: int, die: int) -> boo
     return False
 
 
-@lru_cache(maxsize=1 << 12)  # a few thousand positions: about 40 MB at most
-def legal_plays(mine: Board, theirs: Board, dice: tuple[int, int]) -> tuple[PlayResult, ...]:
-    """Every legal play of `dice`, one per distinct resulting position.
+# --- bit masks ----------------------------------------------------------------------------
 
-    The forced-play rules: use as many dice as possible (four with a double); when
-    only one of two different dice can be used, the larger one if it can be. An empty
-    tuple means the roll cannot be played at all.
+BAR_BIT = 1 << BAR
+POINT_BITS = ((1 << (POINTS + 1)) - 1) ^ 1
+"""Bits 1..24: the points."""
+OUTSIDE_SHIFT = HOME_SIZE + 1
+"""`occupied >> OUTSIDE_SHIFT` is zero exactly when every checker is home (bearing off allowed)."""
+
+# bytes.translate tables: a count -> the digit "1" where the point is in the set, "0" elsewhere
+_NONZERO = b"0" + b"1" * 255
+_TWO_OR_MORE = b"00" + b"1" * 254
+_EXACTLY_ONE = b"010" + b"0" * 253
+
+_WEIGHT = tuple(16**index for index in range(BAR + 1))
+"""A board as one integer: the count at index i is hex digit i. A roll moves at most four
+checkers, so the change of a board (digits -4..4) is unique as well."""
+HIT_BITS = BAR + 1
+"""Result keys: (change of the mover's board << HIT_BITS) | mask of the points hit."""
+
+
+def occupied_mask(mine: Board) -> int:
+    """Bit p set where the mover has a checker on point p (1-24) or on the bar (25)."""
+    return int(bytes(mine).translate(_NONZERO)[::-1], 2) & ~1
+
+
+def blocked_mask(theirs: Board) -> int:
+    """Bit p set where the opponent holds the mover's point p with two or more checkers."""
+    # theirs[25 - p] is digit 25 - p of the string, read most significant first: bit p
+    return int(bytes(theirs).translate(_TWO_OR_MORE), 2) & POINT_BITS
+
+
+def blot_mask(theirs: Board) -> int:
+    """Bit p set where the opponent has exactly one checker on the mover's point p."""
+    return int(bytes(theirs).translate(_EXACTLY_ONE), 2) & POINT_BITS
+
+
+def _origins(occupied: int, blocked: int, die: int) -> int:
+    """Mask of the points (or the bar) from which one checker may move by `die`."""
+    if occupied >> BAR:  # checkers on the bar enter first
+        return occupied & BAR_BIT & ~(blocked << die)
+    # a target from 1 up that is not blocked: origin bits above `die` whose target bit is clear
+    origins = occupied & ~(blocked << die) & ~((2 << die) - 1)
+    if not occupied >> OUTSIDE_SHIFT:  # all home: bear off exactly, or from the highest point
+        origins |= occupied & (1 << die)
+        top = occupied.bit_length() - 1
+        if 0 < top < die:
+            origins |= 1 << top
+    return origins
+
+
+# --- play generation ------------------------------------------------------------------------
+
+# resulting position key -> (dice used, largest die used, steps); the best count wins
+Found = dict[int, tuple[int, int, Steps]]
+
+
+def _keep(found: Found, key: int, used: int, biggest: int, steps: Steps) -> None:
+    best = found.get(key)
+    if best is None or (used, biggest) > best[:2]:
+        found[key] = (used, biggest, steps)
+
+
+def _two_dice(mine: Board, occupied: int, blocked: int, blots: int, high: int, low: int) -> Found:
+    """Every way to play two different dice, either die first, highest origin first.
+
+    A play is at most two steps: the origins of the first die, then for each of them the
+    origins of the second die at or below it on the board after the first step.
     """
-    high, low = max(dice), min(dice)
-    orders = [(high,) * 4] if high == low else [(high, low), (low, high)]
-    me, opp = list(mine), list(theirs)
+    found: Found = {}
+    weight = _WEIGHT
+    for first, second in ((high, low), (low, high)):
+        firsts = _origins(occupied, blocked, first)
+        if not firsts:
+            _keep(found, 0, 0, 0, ())
+        while firsts:
+            o1 = firsts.bit_length() - 1
+            firsts ^= 1 << o1
+            t1 = o1 - first if o1 > first else OFF
+            after = occupied ^ (1 << o1) if mine[o1] == 1 else occupied
+            if t1:
+                after |= 1 << t1
+            seconds = _origins(after, blocked, second) & ((2 << o1) - 1)
+            change = weight[t1] - weight[o1]
+            hit = blots & (1 << t1)
+            if not seconds:
+                _keep(found, change << HIT_BITS | hit, 1, first, ((o1, t1),))
+            while seconds:
+                o2 = seconds.bit_length() - 1
+                seconds ^= 1 << o2
+                t2 = o2 - second if o2 > second else OFF
+                key = (change + weight[t2] - weight[o2]) << HIT_BITS | hit | (blots & (1 << t2))
+                best = found.get(key)
+                if best is None or best[0] < 2:
+                    found[key] = (2, high, ((o1, t1), (o2, t2)))
+    return found
+
+
+def _doubles(mine: Board, occupied: int, blocked: int, blots: int, die: int) -> Found:
+    """Every way to play up to four steps of `die`, origins never increasing."""
+    found: Found = {}
+    counts = list(mine)
     steps: list[Step] = []
-    # resulting position -> (dice used, largest die used, steps); the best count wins
-    found: dict[tuple[int, ...], tuple[int, int, tuple[Step, ...]]] = {}
-    outside = sum(me[HOME_SIZE + 1 :])  # checkers not yet home (the bar included)
 
-    def walk(order: tuple[int, ...], depth: int, highest: int, biggest: int) -> None:
-        # The checks of `can_step`, inlined: this loop is the hot spot of every bot.
-        nonlocal outside
-        moved = False
-        if depth < len(order):
-            die = order[depth]
-            # Steps are taken highest origin first: any legal play can be reordered so
-            # (moves only go down, hits do not change own checkers), and it avoids
-            # generating the same set of steps in every order.
-            if me[BAR]:
-                origins: range = range(BAR, BAR - 1, -1) if highest == BAR else range(0)
-            else:
-                origins = range(min(highest, POINTS), 0, -1)
-            for origin in origins:
-                if not me[origin]:
-                    continue
-                target = origin - die
-                if target >= 1:
-                    if opp[BAR - target] >= 2:
-                        continue
-                elif outside or (target < 0 and any(me[origin + 1 : HOME_SIZE + 1])):
-                    continue
-                else:
-                    target = OFF
-                moved = True
-                me[origin] -= 1
-                me[target] += 1
-                arrived = origin > HOME_SIZE >= target
-                if arrived:
-                    outside -= 1
-                hit = target != OFF and opp[BAR - target] == 1
-                if hit:
-                    opp[BAR - target] = 0
-                    opp[BAR] += 1
-                steps.append((origin, target))
-                walk(order, depth + 1, origin, die if die > biggest else biggest)
-                steps.pop()
-                me[origin] += 1
-                me[target] -= 1
-                if arrived:
-                    outside += 1
-                if hit:
-                    opp[BAR - target] = 1
-                    opp[BAR] -= 1
-        if not moved:
-            key = (*me, *opp)
-            best = found.get(key)
-            if best is None or (depth, biggest) > best[:2]:
-                found[key] = (depth, biggest, tuple(steps))
+    def walk(occupied: int, top: int, change: int, hits: int) -> None:
+        origins = _origins(occupied, blocked, die) & ((2 << top) - 1) if len(steps) < 4 else 0
+        if not origins:
+            _keep(found, change << HIT_BITS | hits, len(steps), die if steps else 0, tuple(steps))
+        while origins:
+            origin = origins.bit_length() - 1
+            origins ^= 1 << origin
+            target = origin - die if origin > die else OFF
+            counts[origin] -= 1
+            counts[target] += 1
+            after = occupied if counts[origin] else occupied ^ (1 << origin)
+            if target:
+                after |= 1 << target
+            steps.append((origin, target))
+            walk(after, origin, change + _WEIGHT[target] - _WEIGHT[origin], hits | (blots & (1 << target)))
+            steps.pop()
+            counts[origin] += 1
+            counts[target] -= 1
 
-    for order in orders:
-        walk(order, 0, BAR, 0)
+    walk(occupied, BAR, 0, 0)
+    return found
+
+
+@lru_cache(maxsize=1 << 14)  # keys are a board and three small integers: a few MB at most
+def _plays(mine: Board, blocked: int, blots: int, high: int, low: int) -> tuple[Steps, ...]:
+    occupied = occupied_mask(mine)
+    if high == low:
+        found = _doubles(mine, occupied, blocked, blots, high)
+    else:
+        found = _two_dice(mine, occupied, blocked, blots, high, low)
     most = max(used for used, _, _ in found.values())
     if most == 0:
         return ()
-    keep = [(key, entry) for key, entry in found.items() if entry[0] == most]
-    if most == 1 and high != low and any(entry[1] == high for _, entry in keep):
-        keep = [(key, entry) for key, entry in keep if entry[1] == high]
-    return tuple(PlayResult(entry[2], key) for key, entry in keep)
+    keep = [entry for entry in found.values() if entry[0] == most]
+    if most == 1 and high != low and any(biggest == high for _, biggest, _ in keep):
+        keep = [entry for entry in keep if entry[1] == high]
+    return tuple(steps for _, _, steps in keep)
+
+
+def play_steps(mine: Board, theirs: Board, dice: tuple[int, int]) -> tuple[Steps, ...]:
+    """The steps of every legal play of `dice`, one per distinct resulting position.
+
+    The forced-play rules: use as many dice as possible (four with a double); when
+    only one of two different dice can be used, the larger one if it can be. An empty
+    tuple means the roll cannot be played at all. The order is fixed: the larger die
+    first before the smaller die first, higher origins before lower ones.
+    """
+    high, low = dice
+    if high < low:
+        high, low = low, high
+    return _plays(mine, blocked_mask(theirs), blot_mask(theirs), high, low)
+
+
+def play_cache_info() -> Any:
+    """Hits, misses and size of the memo of `play_steps` (for benchmarks)."""
+    return _plays.cache_info()
+
+
+def legal_plays(mine: Board, theirs: Board, dice: tuple[int, int]) -> tuple[PlayResult, ...]:
+    """`play_steps` with the position after each play (the mover's board, then the opponent's)."""
+    results = []
+    for steps in play_steps(mine, theirs, dice):
+        me, opp = list(mine), list(theirs)
+        for origin, target in steps:
+            apply_step(me, opp, origin, origin - target)
+        results.append(PlayResult(steps, (*me, *opp)))
+    return tuple(results)
 
 
 def pip_count(board: Board | list[int]) -> int:

@@ -38,10 +38,12 @@ from hraj.games.backgammon.moves import (
     START,
     Board,
     PlayResult,
+    Steps,
     apply_step,
     can_step,
     legal_plays,
     pip_count,
+    play_steps,
     step_target,
 )
 from hraj.games.backgammon.notation import (
@@ -78,6 +80,7 @@ PHASE_NAMES = ("opening", "choose_first", "dice", "cube", "move", "doubled", "be
 WIN_KINDS = {1: "single", 2: "gammon", 3: "backgammon"}
 
 NO_MOVE = "no move"
+RESIGNS = [Decision("resign", level) for level in RESIGN_LEVELS]
 ALL_DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 
 
@@ -224,7 +227,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
         """The player on roll has these dice: play them, or lose the turn if nothing is legal."""
         self.dice_rolled = Roll(roll.high, roll.low)
         self.phase = MOVE
-        if not self.plays():
+        if not self.play_steps():
             self._record_auto(self.turn, NO_MOVE)
             self._begin_turn(1 - self.turn)
 
@@ -342,7 +345,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
         phase = self.phase
         actions: list[Action]
         if phase == MOVE:
-            actions = [Play(play.steps) for play in self.plays()]
+            actions = [Play(steps) for steps in self.play_steps()]
         elif phase == CUBE:
             actions = [ROLL, DOUBLE]
         elif phase == DOUBLED:
@@ -355,7 +358,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
         else:  # RESIGNED
             return [ACCEPT, DECLINE]
         if not self.game.seed_rules:
-            actions += [Decision("resign", level) for level in RESIGN_LEVELS]
+            actions += RESIGNS
         return actions
 
     def _beaver_allowed(self) -> bool:
@@ -425,6 +428,13 @@ class BackgammonState(State[Action, ChanceOutcome]):
             return ()
         mine, theirs = self.boards[self.turn], self.boards[1 - self.turn]
         return legal_plays(tuple(mine), tuple(theirs), (self.dice_rolled.high, self.dice_rolled.low))
+
+    def play_steps(self) -> tuple[Steps, ...]:
+        """The steps of each of `plays()`, without the positions after them: the fast path."""
+        if self.dice_rolled is None or self.phase != MOVE:
+            return ()
+        mine, theirs = self.boards[self.turn], self.boards[1 - self.turn]
+        return play_steps(tuple(mine), tuple(theirs), (self.dice_rolled.high, self.dice_rolled.low))
 
     def _resolve(self, typed: Play) -> Play:
         """The legal play a person meant by `typed`; IllegalAction with a reason if none."""
