@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import contextlib
 import os
 import random
 import statistics
@@ -24,11 +24,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
+
+T = TypeVar("T")
 
 ECHO_SERVER = """
 import asyncio, sys
@@ -43,8 +47,22 @@ async def main():
         print("echo on", server.sockets[0].getsockname()[1], flush=True)
         await asyncio.Future()
 
-asyncio.run(main())
+try:
+    import uvloop
+except ImportError:
+    asyncio.run(main())
+else:
+    uvloop.run(main())
 """
+
+
+def run(main: Coroutine[Any, Any, T]) -> T:
+    """Run the client on uvloop, as the server runs, where it is installed."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def launch(command: list[str], env: dict[str, str], marker: str) -> tuple[subprocess.Popen[str], str]:
@@ -105,42 +123,43 @@ class Start:
 
 async def drive_seat(ws_url: str, room: str, token: str, rng: random.Random, start: Start, out: list[float]) -> None:
     async with connect(f"{ws_url}/ws/rooms/{room}", max_size=1 << 22, compression=None) as socket:
-        await socket.send(json.dumps({"type": "hello", "token": token}))
+        await socket.send(orjson.dumps({"type": "hello", "token": token}).decode())
         seat = Seat(socket, rng)
         while seat.state is None:
-            message = json.loads(await socket.recv())
+            message = orjson.loads(await socket.recv())
             if message["type"] == "state":
                 seat.state = message
         await start.wait()
-        while True:
-            if seat.state["status"] == "over":
-                return
-            if seat.sent_at is None:
-                view = seat.state["view"]
-                legal = view["legal"]
-                if legal and not view.get("answered") and seat.state["version"] != seat.sent_version:
-                    seat.sent_version = seat.state["version"]
-                    seat.sent_at = time.perf_counter()
-                    await socket.send(json.dumps({"type": "act", "action": rng.choice(legal), "id": "m"}))
-            left = start.until - time.monotonic()
-            if left <= 0:
-                return
-            try:
-                message = json.loads(await asyncio.wait_for(socket.recv(), left))
-            except TimeoutError:
-                return
-            kind = message["type"]
-            if kind == "state":
-                seat.state = message
-            elif kind == "ack" and seat.sent_at is not None:
-                out.append(time.perf_counter() - seat.sent_at)
-                seat.sent_at = None
-            elif kind == "error":
-                seat.sent_at = None  # a stale move; the next state tells what is legal
+        # One deadline for the whole window (a `wait_for` per message costs the client a task each).
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(0.0, start.until - time.monotonic())):
+                await play(seat, out)
+
+
+async def play(seat: Seat, out: list[float]) -> None:
+    assert seat.state is not None
+    while seat.state["status"] != "over":
+        if seat.sent_at is None:
+            view = seat.state["view"]
+            legal = view["legal"]
+            if legal and not view.get("answered") and seat.state["version"] != seat.sent_version:
+                seat.sent_version = seat.state["version"]
+                seat.sent_at = time.perf_counter()
+                action = seat.rng.choice(legal)
+                await seat.socket.send(orjson.dumps({"type": "act", "action": action, "id": "m"}).decode())
+        message = orjson.loads(await seat.socket.recv())
+        kind = message["type"]
+        if kind == "state":
+            seat.state = message
+        elif kind == "ack" and seat.sent_at is not None:
+            out.append(time.perf_counter() - seat.sent_at)
+            seat.sent_at = None
+        elif kind == "error":
+            seat.sent_at = None  # a stale move; the next state tells what is legal
 
 
 async def drive_echo(url: str, start: Start, out: list[float]) -> None:
-    payload = json.dumps({"type": "act", "action": "pass", "id": "m"})
+    payload = orjson.dumps({"type": "act", "action": "pass", "id": "m"}).decode()
     async with connect(url, compression=None) as socket:
         await start.wait()
         while time.monotonic() < start.until:
@@ -257,7 +276,7 @@ def main() -> None:
     if not args.no_echo:
         echo, line = launch([sys.executable, "-c", ECHO_SERVER], env, "echo on")
         try:
-            latencies, elapsed = asyncio.run(echo_run(f"ws://127.0.0.1:{line.split()[2]}", connections, args.seconds))
+            latencies, elapsed = run(echo_run(f"ws://127.0.0.1:{line.split()[2]}", connections, args.seconds))
         finally:
             echo.kill()
             echo.wait()
@@ -267,7 +286,7 @@ def main() -> None:
     )
     try:
         server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
-        moves, moved, _ = asyncio.run(
+        moves, moved, _ = run(
             server_run(
                 line.split()[3],
                 args.rooms,
