@@ -147,6 +147,19 @@ def _origins(occupied: int, blocked: int, die: int) -> int:
 
 # --- play generation ------------------------------------------------------------------------
 
+Move = tuple[Step, int, int]
+"""One checker moved by one die: the step, the bit of its target (0 when it bears off) and
+its part of a result key (the change of the mover's board, shifted past the hit bits)."""
+
+
+def _move(origin: int, die: int) -> Move:
+    target = step_target(origin, die)
+    return ((origin, target), 1 << target if target else 0, (_WEIGHT[target] - _WEIGHT[origin]) << HIT_BITS)
+
+
+_MOVES = tuple(tuple(_move(origin, die) for origin in range(BAR + 1)) for die in range(7))
+"""`_MOVES[die][origin]`, worked out once."""
+
 # resulting position key -> (dice used, largest die used, steps); the best count wins
 Found = dict[int, tuple[int, int, Steps]]
 
@@ -164,31 +177,28 @@ def _two_dice(mine: Board, occupied: int, blocked: int, blots: int, high: int, l
     origins of the second die at or below it on the board after the first step.
     """
     found: Found = {}
-    weight = _WEIGHT
     for first, second in ((high, low), (low, high)):
         firsts = _origins(occupied, blocked, first)
         if not firsts:
             _keep(found, 0, 0, 0, ())
+        moves, next_moves = _MOVES[first], _MOVES[second]
         while firsts:
             o1 = firsts.bit_length() - 1
             firsts ^= 1 << o1
-            t1 = o1 - first if o1 > first else OFF
-            after = occupied ^ (1 << o1) if mine[o1] == 1 else occupied
-            if t1:
-                after |= 1 << t1
+            step1, bit1, change1 = moves[o1]
+            after = (occupied ^ (1 << o1) if mine[o1] == 1 else occupied) | bit1
             seconds = _origins(after, blocked, second) & ((2 << o1) - 1)
-            change = weight[t1] - weight[o1]
-            hit = blots & (1 << t1)
+            hit1 = blots & bit1
             if not seconds:
-                _keep(found, change << HIT_BITS | hit, 1, first, ((o1, t1),))
+                _keep(found, change1 + hit1, 1, first, (step1,))
             while seconds:
                 o2 = seconds.bit_length() - 1
                 seconds ^= 1 << o2
-                t2 = o2 - second if o2 > second else OFF
-                key = (change + weight[t2] - weight[o2]) << HIT_BITS | hit | (blots & (1 << t2))
+                step2, bit2, change2 = next_moves[o2]
+                key = change1 + change2 + (hit1 | (blots & bit2))
                 best = found.get(key)
                 if best is None or best[0] < 2:
-                    found[key] = (2, high, ((o1, t1), (o2, t2)))
+                    found[key] = (2, high, (step1, step2))
     return found
 
 
@@ -197,22 +207,33 @@ def _doubles(mine: Board, occupied: int, blocked: int, blots: int, die: int) -> 
     found: Found = {}
     counts = list(mine)
     steps: list[Step] = []
+    moves = _MOVES[die]
 
     def walk(occupied: int, top: int, change: int, hits: int) -> None:
-        origins = _origins(occupied, blocked, die) & ((2 << top) - 1) if len(steps) < 4 else 0
+        origins = _origins(occupied, blocked, die) & ((2 << top) - 1)
         if not origins:
-            _keep(found, change << HIT_BITS | hits, len(steps), die if steps else 0, tuple(steps))
+            _keep(found, change + hits, len(steps), die if steps else 0, tuple(steps))
+            return
+        if len(steps) == 3:  # the fourth step ends every play: no board to update
+            while origins:
+                origin = origins.bit_length() - 1
+                origins ^= 1 << origin
+                step, bit, move = moves[origin]
+                key = change + move + (hits | (blots & bit))
+                best = found.get(key)
+                if best is None or best[0] < 4:
+                    found[key] = (4, die, (*steps, step))
+            return
         while origins:
             origin = origins.bit_length() - 1
             origins ^= 1 << origin
-            target = origin - die if origin > die else OFF
+            step, bit, move = moves[origin]
+            target = step[1]
             counts[origin] -= 1
             counts[target] += 1
-            after = occupied if counts[origin] else occupied ^ (1 << origin)
-            if target:
-                after |= 1 << target
-            steps.append((origin, target))
-            walk(after, origin, change + _WEIGHT[target] - _WEIGHT[origin], hits | (blots & (1 << target)))
+            after = (occupied if counts[origin] else occupied ^ (1 << origin)) | bit
+            steps.append(step)
+            walk(after, origin, change + move, hits | (blots & bit))
             steps.pop()
             counts[origin] += 1
             counts[target] -= 1
@@ -228,13 +249,12 @@ def _plays(mine: Board, blocked: int, blots: int, high: int, low: int) -> tuple[
         found = _doubles(mine, occupied, blocked, blots, high)
     else:
         found = _two_dice(mine, occupied, blocked, blots, high, low)
-    most = max(used for used, _, _ in found.values())
+    most, biggest, _ = max(found.values())  # the most dice used, then the largest die
     if most == 0:
         return ()
-    keep = [entry for entry in found.values() if entry[0] == most]
-    if most == 1 and high != low and any(biggest == high for _, biggest, _ in keep):
-        keep = [entry for entry in keep if entry[1] == high]
-    return tuple(steps for _, _, steps in keep)
+    if most == 1 and high != low and biggest == high:
+        return tuple(steps for used, die, steps in found.values() if used == 1 and die == high)
+    return tuple(steps for used, _, steps in found.values() if used == most)
 
 
 def play_steps(mine: Board, theirs: Board, dice: tuple[int, int]) -> tuple[Steps, ...]:

@@ -9,10 +9,12 @@ lenient: `13/11(2)`, `6/4*`, combined moves like `13/7` or `24/18/13`, `b/22`,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from hraj.core.errors import InvalidAction
-from hraj.games.backgammon.moves import BAR, OFF, Step
+from hraj.games.backgammon.moves import BAR, OFF, Step, Steps
 
 #: Resignation levels: what the resigning player offers to lose.
 RESIGN_LEVELS = {1: "single", 2: "gammon", 3: "backgammon"}
@@ -36,11 +38,25 @@ class Play(NamedTuple):
     resolves it to the legal play with the same resulting position.
     """
 
-    steps: tuple[Step, ...]
+    steps: Steps
     hits: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join(f"{point_text(a)}/{point_text(b)}" for a, b in self.steps)
+        return steps_text(self.steps)
+
+
+@lru_cache(maxsize=1 << 16)  # every play is printed into the record: the same few thousand recur
+def steps_text(steps: Steps) -> str:
+    """Movements in notation, as they are given: `24/18 13/11`."""
+    return " ".join(f"{point_text(a)}/{point_text(b)}" for a, b in steps)
+
+
+def plays_of(legal: Iterable[Steps]) -> list[Action]:
+    """A `Play` for each legal list of steps (no hit marks), in a list of actions, built
+    the fast way: this is the hot path of every playout, and `Play(steps)` would pass
+    through Python argument handling."""
+    new = tuple.__new__
+    return [new(Play, (steps, ())) for steps in legal]
 
 
 class Decision(NamedTuple):

@@ -63,6 +63,7 @@ from hraj.games.backgammon.notation import (
     Roll,
     parse_action,
     parse_chance,
+    plays_of,
 )
 
 #: The highest cube value: gnubg's Match ID holds log2 of the cube in four bits.
@@ -225,7 +226,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
 
     def _set_dice(self, roll: Roll) -> None:
         """The player on roll has these dice: play them, or lose the turn if nothing is legal."""
-        self.dice_rolled = Roll(roll.high, roll.low)
+        self.dice_rolled = roll if roll.first >= roll.second else Roll(roll.second, roll.first)
         self.phase = MOVE
         if not self.play_steps():
             self._record_auto(self.turn, NO_MOVE)
@@ -312,7 +313,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
             second = rng.randrange(1, 6)  # five faces differ from the first die
             return Roll(first, second + (second >= first))
         a, b = rng.randint(1, 6), rng.randint(1, 6)
-        return Roll(max(a, b), min(a, b))
+        return Roll(a, b) if a >= b else Roll(b, a)
 
     def _is_possible_chance(self, outcome: ChanceOutcome) -> bool:
         if isinstance(outcome, First):
@@ -325,8 +326,8 @@ class BackgammonState(State[Action, ChanceOutcome]):
         """As in `State`, with a normal roll written low die first (`13`) read as `31`."""
         if isinstance(outcome, str):
             outcome = self.game.parse_chance(outcome)
-        if isinstance(outcome, Roll) and self.phase == DICE:
-            outcome = Roll(outcome.high, outcome.low)
+        if isinstance(outcome, Roll) and self.phase == DICE and outcome.first < outcome.second:
+            outcome = Roll(outcome.second, outcome.first)
         super().apply_chance(outcome, check=check)
 
     def _apply_chance(self, outcome: ChanceOutcome) -> None:
@@ -345,7 +346,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
         phase = self.phase
         actions: list[Action]
         if phase == MOVE:
-            actions = [Play(steps) for steps in self.play_steps()]
+            actions = plays_of(self.play_steps())
         elif phase == CUBE:
             actions = [ROLL, DOUBLE]
         elif phase == DOUBLED:
@@ -413,7 +414,11 @@ class BackgammonState(State[Action, ChanceOutcome]):
     def _play(self, play: Play) -> None:
         mine, theirs = self.boards[self.turn], self.boards[1 - self.turn]
         for origin, target in play.steps:
-            apply_step(mine, theirs, origin, origin - target)
+            mine[origin] -= 1
+            mine[target] += 1
+            if target != OFF and theirs[BAR - target] == 1:  # a blot is hit
+                theirs[BAR - target] = 0
+                theirs[BAR] += 1
         if mine[OFF] == CHECKERS:
             multiplier = self.win_multiplier(self.turn)
             self._end_game(self.turn, multiplier, "win" if self.game.seed_rules else WIN_KINDS[multiplier])
@@ -434,7 +439,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
         if self.dice_rolled is None or self.phase != MOVE:
             return ()
         mine, theirs = self.boards[self.turn], self.boards[1 - self.turn]
-        return play_steps(tuple(mine), tuple(theirs), (self.dice_rolled.high, self.dice_rolled.low))
+        return play_steps(tuple(mine), tuple(theirs), self.dice_rolled)
 
     def _resolve(self, typed: Play) -> Play:
         """The legal play a person meant by `typed`; IllegalAction with a reason if none."""
