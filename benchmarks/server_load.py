@@ -301,7 +301,8 @@ def main() -> None:
         server.terminate()
         server.wait(30)
 
-    report("echo (baseline)", latencies, elapsed, "messages")
+    if not args.no_echo:
+        report("echo (baseline)", latencies, elapsed, "messages")
     report("hraj moves (committed)", moves, moved, "moves")
     if latencies and moves:
         print(

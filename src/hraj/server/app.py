@@ -403,8 +403,14 @@ async def _handle(room: Room, connection: Connection, request: Hello | Act | Lea
         raise ServerError("forbidden", "Spectators cannot act; claim a seat first.")
     if isinstance(request, Act):
         began = time.perf_counter()
-        version = await room.call(lambda: room.act(seat, request.action))
-        connection.push({"type": "ack", "id": request.id, "version": version})
+
+        async def act() -> None:
+            # The ack is queued inside the actor, right behind the new state, so the
+            # connection's writer wakes once and sends both.
+            version = await room.act(seat, request.action)
+            connection.push({"type": "ack", "id": request.id, "version": version})
+
+        await room.call(act)
         room.committer.timings.append(time.perf_counter() - began)
     elif isinstance(request, Leave):
         await room.call(lambda: room.hand_to_bot(seat, request.bot))
