@@ -73,7 +73,7 @@ class LiveServer:
         self.database_url = database_url
         # Clients here play as fast as the answers come: the limits have tests of their own.
         limits = {"HRAJ_WS_RATE": "100000", "HRAJ_WS_BURST": "100000", "HRAJ_HTTP_RATE": "100000"}
-        self.env = {**os.environ, "HRAJ_SECRET": SECRET, **limits, **(env or {})}
+        self.env = {**os.environ, "HRAJ_SECRET": SECRET, "HRAJ_LANG": "en", **limits, **(env or {})}
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.output: list[str] = []

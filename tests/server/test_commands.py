@@ -30,7 +30,7 @@ def test_verify_confirms_a_finished_record(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     record = finished_record()
     path.write_text(json.dumps(record))
-    result = runner.invoke(cli(), ["verify", str(path)])
+    result = runner.invoke(cli(), ["verify", str(path), "--lang", "en"])
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output.splitlines()[0])
     assert summary["verified"] and summary["game"] == "qwixx"
@@ -43,10 +43,30 @@ def test_verify_rejects_a_tampered_record_without_a_traceback(tmp_path: Path) ->
     record["room"]["seed"] = "ff" * 32
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
-    result = runner.invoke(cli(), ["verify", str(path)])
+    result = runner.invoke(cli(), ["verify", str(path), "--lang", "en"])
     assert result.exit_code == 1
     assert "NOT verified: The revealed seed does not match the commitment" in result.output
     assert "Traceback" not in result.output
+
+
+def test_verify_speaks_czech_and_slovak(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(finished_record()))
+    czech = runner.invoke(cli(), ["verify", str(path), "--lang", "cs"])
+    assert czech.exit_code == 0, czech.output
+    assert "vychází z něj" in czech.output
+    record = finished_record()
+    record["room"]["seed"] = "ff" * 32
+    path.write_text(json.dumps(record))
+    slovak = runner.invoke(cli(), ["verify", str(path), "--lang", "sk"])
+    assert slovak.exit_code == 1
+    assert "NEOVERENÉ" in slovak.output and "nezodpovedá" in slovak.output
+
+
+def test_serve_refuses_bad_settings_in_czech() -> None:
+    result = runner.invoke(cli(), ["serve", "--port", "99999", "--lang", "cs"])
+    assert result.exit_code == 2
+    assert "port: čekáno číslo od 0 do 65535" in result.output
 
 
 @pytest.mark.parametrize(
@@ -57,7 +77,7 @@ def test_verify_explains_unusable_files(tmp_path: Path, content: str | None, mes
     path = tmp_path / "game.json"
     if content is not None:
         path.write_text(content)
-    result = runner.invoke(cli(), ["verify", str(path)])
+    result = runner.invoke(cli(), ["verify", str(path), "--lang", "en"])
     assert result.exit_code != 0
     assert message in result.output
     assert "Traceback" not in result.output
@@ -73,7 +93,7 @@ def test_verify_explains_unusable_files(tmp_path: Path, content: str | None, mes
     ],
 )
 def test_serve_refuses_bad_settings_clearly(args: list[str], message: str) -> None:
-    result = runner.invoke(cli(), ["serve", *args])
+    result = runner.invoke(cli(), ["serve", *args, "--lang", "en"])
     assert result.exit_code in (1, 2)
     assert message in result.output
     assert "Traceback" not in result.output
@@ -95,7 +115,7 @@ def test_serve_reports_a_port_in_use(tmp_path: Path) -> None:
     url = first.start()
     port = url.rsplit(":", 1)[1]
     try:
-        result = runner.invoke(cli(), ["serve", "--port", port, "--database", str(tmp_path / "b.db")])
+        result = runner.invoke(cli(), ["serve", "--port", port, "--database", str(tmp_path / "b.db"), "--lang", "en"])
         assert result.exit_code == 1
         assert f"cannot listen on 127.0.0.1:{port}" in result.output
     finally:

@@ -1,10 +1,16 @@
-"""The `hraj serve` and `hraj verify` commands; `register(app)` adds them to the `hraj` CLI."""
+"""The `hraj serve` and `hraj verify` commands; `register(app)` adds them to the `hraj` CLI.
+
+Their messages and help are in the language of `--lang` or HRAJ_LANG (Czech by
+default), as for every `hraj` command; the line `hraj serving on URL ...` stays as
+it is in every language, since scripts wait for it (docs/protocol.md).
+"""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import logging
+import os
 import socket
 import sys
 from collections.abc import Iterator
@@ -14,11 +20,30 @@ from typing import Annotated, Any
 import typer
 import uvicorn
 
-from hraj.core.errors import InvalidRecord
+from hraj.core.errors import HrajError, InvalidRecord
+from hraj.i18n import DEFAULT_LANG, LANGS, check_lang, error_text, t
 from hraj.server.app import create_app
 from hraj.server.fairness import load_record, verify_record
 from hraj.server.settings import Settings, SettingsError, load_settings
 from hraj.store import Store, StoreError
+
+ENV_LANG = os.environ.get("HRAJ_LANG", DEFAULT_LANG)
+HELP_LANG = ENV_LANG if ENV_LANG in LANGS else DEFAULT_LANG
+
+
+def _(text: str) -> str:
+    """Help texts in the language of the environment."""
+    return t(text, HELP_LANG)
+
+
+LangOption = Annotated[str, typer.Option("--lang", "-l", help=_("Language: cs, sk or en."))]
+
+
+def _language(lang: str) -> str:
+    try:
+        return check_lang(lang)
+    except HrajError as error:
+        raise _fail(error_text(error, DEFAULT_LANG)) from None
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -27,25 +52,28 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def serve(
-    host: Annotated[str | None, typer.Option(help="Address to listen on (env HRAJ_HOST; default 127.0.0.1).")] = None,
-    port: Annotated[int | None, typer.Option(help="Port, 0 for any free one (env HRAJ_PORT; default 8000).")] = None,
+    host: Annotated[
+        str | None, typer.Option(help=_("Address to listen on (env HRAJ_HOST; default 127.0.0.1)."))
+    ] = None,
+    port: Annotated[int | None, typer.Option(help=_("Port, 0 for any free one (env HRAJ_PORT; default 8000)."))] = None,
     database: Annotated[
         str | None,
-        typer.Option(help="sqlite:///PATH, postgresql://... or a path (env HRAJ_DATABASE_URL).", show_default=False),
+        typer.Option(help=_("sqlite:///PATH, postgresql://... or a path (env HRAJ_DATABASE_URL)."), show_default=False),
     ] = None,
     secret: Annotated[
-        str | None, typer.Option(help="Key for stored token hashes (env HRAJ_SECRET).", show_default=False)
+        str | None, typer.Option(help=_("Key for stored token hashes (env HRAJ_SECRET)."), show_default=False)
     ] = None,
+    lang: LangOption = ENV_LANG,
 ) -> None:
-    """Run the game server: rooms, invite links and live play over HTTP and WebSocket."""
+    lang = _language(lang)
     try:
         settings = load_settings(host=host, port=port, database=database, secret=secret)
     except SettingsError as error:
-        raise _fail(str(error)) from None
-    run_server(settings)
+        raise _fail(error_text(error, lang)) from None
+    run_server(settings, lang)
 
 
-def run_server(settings: Settings) -> None:
+def run_server(settings: Settings, lang: str = "en") -> None:
     """Open the store, listen, print the URL, and serve until interrupted."""
     import uvicorn
 
@@ -57,14 +85,17 @@ def run_server(settings: Settings) -> None:
         store = Store(settings.database_url, synchronous=settings.sqlite_synchronous)
         store.migrate()
     except StoreError as error:
-        raise _fail(str(error), 1) from None
+        raise _fail(error_text(error, lang), 1) from None
     try:
         family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
         listener = socket.socket(family, socket.SOCK_STREAM)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((settings.host, settings.port))
     except OSError as error:
-        raise _fail(f"cannot listen on {settings.host}:{settings.port}: {error.strerror}", 1) from None
+        reason = t(
+            "cannot listen on {host}:{port}: {why}", lang, host=settings.host, port=settings.port, why=error.strerror
+        )
+        raise _fail(reason, 1) from None
     port = listener.getsockname()[1]
     actual = Settings(**{**_fields(settings), "port": port})
     config = uvicorn.Config(
@@ -80,8 +111,8 @@ def run_server(settings: Settings) -> None:
     finally:
         store.close()
     if not server.started:
-        raise _fail("the server did not start (see the messages above)", 1)
-    typer.echo("hraj: stopped")
+        raise _fail(t("the server did not start (see the messages above)", lang), 1)
+    typer.echo("hraj: " + t("stopped", lang))
 
 
 def _fields(settings: Settings) -> dict[str, Any]:
@@ -113,17 +144,20 @@ class _Server(uvicorn.Server):
 
 
 def verify(
-    record: Annotated[Path, typer.Argument(help="A finished room's record (JSON), as GET /api/rooms/ID/record gives.")],
+    record: Annotated[
+        Path, typer.Argument(help=_("A finished room's record (JSON), as GET /api/rooms/ID/record gives."))
+    ],
+    lang: LangOption = ENV_LANG,
 ) -> None:
-    """Check a finished online game: its seed matches the commitment and every roll and card."""
+    lang = _language(lang)
     try:
         text = sys.stdin.read() if str(record) == "-" else record.read_text(encoding="utf-8")
     except OSError as error:
-        raise _fail(f"cannot read {record}: {error.strerror}") from None
+        raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=error.strerror)) from None
     try:
         result = verify_record(load_record(text))
     except InvalidRecord as error:
-        typer.echo(f"hraj: NOT verified: {error}", err=True)
+        typer.echo("hraj: " + t("NOT verified: {why}", lang, why=error_text(error, lang)), err=True)
         raise typer.Exit(1) from None
     typer.echo(
         json.dumps(
@@ -138,12 +172,21 @@ def verify(
         )
     )
     typer.echo(
-        f"verified: the seed matches its commitment and all {result.chance_events} dice rolls and card draws of this "
-        f"{result.game} game come from it."
+        t(
+            "verified: the seed matches its commitment and all {count} dice rolls and card draws of this "
+            "{game} game come from it.",
+            lang,
+            count=result.chance_events,
+            game=result.game,
+        )
     )
 
 
 def register(app: typer.Typer) -> None:
     """Add `serve` and `verify` to the `hraj` command."""
-    app.command("serve")(serve)
-    app.command("verify")(verify)
+    app.command("serve", help=_("Run the game server: rooms, invite links and live play over HTTP and WebSocket."))(
+        serve
+    )
+    app.command(
+        "verify", help=_("Check a finished online game: its seed matches the commitment and every roll and card.")
+    )(verify)

@@ -24,11 +24,13 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import ArgumentError
 
+from hraj.core.errors import HrajError
+
 MIN_SECRET_LENGTH = 16
 
 
-class SettingsError(Exception):
-    """A setting that cannot be used; the message says which and why."""
+class SettingsError(HrajError):
+    """A setting that cannot be used; the message says which and why (a translatable template)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +63,11 @@ def database_url_from(value: str) -> str:
         try:
             url = sa.make_url(value)
         except ArgumentError:
-            raise SettingsError(f"database: {value!r} is not a valid URL") from None
+            raise SettingsError("database: {value} is not a valid URL", value=repr(value)) from None
         if url.get_backend_name() not in ("sqlite", "postgresql"):
-            raise SettingsError(f"database: use sqlite:///PATH or postgresql://..., not {url.drivername}://")
+            raise SettingsError(
+                "database: use sqlite:///PATH or postgresql://..., not {driver}://", driver=url.drivername
+            )
         return value
     return f"sqlite:///{Path(value).expanduser().resolve()}"
 
@@ -72,9 +76,11 @@ def _int(name: str, value: Any, low: int, high: int) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise SettingsError(f"{name}: expected a whole number, got {value!r}") from None
+        raise SettingsError("{name}: expected a whole number, got {value}", name=name, value=repr(value)) from None
     if not low <= number <= high:
-        raise SettingsError(f"{name}: expected a number from {low} to {high}, got {number}")
+        raise SettingsError(
+            "{name}: expected a number from {low} to {high}, got {number}", name=name, low=low, high=high, number=number
+        )
     return number
 
 
@@ -82,9 +88,9 @@ def _rate(name: str, value: Any) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise SettingsError(f"{name}: expected a number, got {value!r}") from None
+        raise SettingsError("{name}: expected a number, got {value}", name=name, value=repr(value)) from None
     if not number > 0:
-        raise SettingsError(f"{name}: must be more than 0, got {value!r}")
+        raise SettingsError("{name}: must be more than 0, got {value}", name=name, value=repr(value))
     return number
 
 
@@ -104,7 +110,7 @@ def _secret_beside(database_url: str) -> str:
             file.write(secret + "\n")
         return secret
     except OSError as error:
-        raise SettingsError(f"secret: cannot read or create {path}: {error.strerror}") from None
+        raise SettingsError("secret: cannot read or create {path}: {why}", path=str(path), why=error.strerror) from None
 
 
 def load_settings(
@@ -119,7 +125,7 @@ def load_settings(
     env = os.environ if env is None else env
     host = (host or env.get("HRAJ_HOST") or "127.0.0.1").strip()
     if not host or any(c.isspace() for c in host):
-        raise SettingsError(f"host: {host!r} is not a host name or address")
+        raise SettingsError("host: {host} is not a host name or address", host=repr(host))
     port_number = _int("port", port if port is not None else env.get("HRAJ_PORT", 8000), 0, 65535)
     database = database or env.get("HRAJ_DATABASE_URL")
     if not database:
@@ -131,7 +137,7 @@ def load_settings(
             raise SettingsError("secret: set --secret or HRAJ_SECRET when the database is PostgreSQL")
         secret = _secret_beside(database_url)
     if len(secret) < MIN_SECRET_LENGTH:
-        raise SettingsError(f"secret: must be at least {MIN_SECRET_LENGTH} characters long")
+        raise SettingsError("secret: must be at least {length} characters long", length=MIN_SECRET_LENGTH)
     return Settings(
         host=host,
         port=port_number,
@@ -149,5 +155,5 @@ def load_settings(
 def _synchronous(value: str) -> str:
     mode = value.strip().upper()
     if mode not in ("FULL", "NORMAL"):
-        raise SettingsError(f"HRAJ_SQLITE_SYNCHRONOUS: expected FULL or NORMAL, got {value!r}")
+        raise SettingsError("HRAJ_SQLITE_SYNCHRONOUS: expected FULL or NORMAL, got {value}", value=repr(value))
     return mode

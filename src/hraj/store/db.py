@@ -20,6 +20,7 @@ from alembic.config import Config
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from hraj.core.errors import HrajError
 from hraj.core.record import Event
 from hraj.store.schema import events, rooms, seats
 
@@ -27,8 +28,8 @@ PLAYING = "playing"
 OVER = "over"
 
 
-class StoreError(Exception):
-    """The store cannot be opened or a write conflicts with what is stored."""
+class StoreError(HrajError):
+    """The store cannot be opened or a write conflicts with what is stored (a translatable template)."""
 
 
 class _Stale(Exception):
@@ -132,7 +133,7 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     try:
         parsed = sa.make_url(url)
     except ArgumentError:
-        raise StoreError(f"The database URL {url!r} is not a valid URL.") from None
+        raise StoreError("The database URL {url} is not a valid URL.", url=repr(url)) from None
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         database = parsed.database
@@ -141,9 +142,15 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as error:
-                raise StoreError(f"Cannot create the folder {folder} for the database: {error.strerror}.") from None
+                raise StoreError(
+                    "Cannot create the folder {folder} for the database: {why}.", folder=str(folder), why=error.strerror
+                ) from None
         if synchronous not in SYNCHRONOUS:
-            raise StoreError(f"SQLite synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}.")
+            raise StoreError(
+                "SQLite synchronous must be one of {known}, not {given}.",
+                known=", ".join(SYNCHRONOUS),
+                given=repr(synchronous),
+            )
         engine = sa.create_engine(parsed)
         sa.event.listen(engine, "connect", _sqlite_pragmas(synchronous))
         return engine
@@ -151,7 +158,7 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
         if parsed.drivername in ("postgresql", "postgres"):
             parsed = parsed.set(drivername="postgresql+psycopg")
         return sa.create_engine(parsed, pool_pre_ping=True)
-    raise StoreError(f"The database URL must be sqlite:/// or postgresql://, not {parsed.drivername}://.")
+    raise StoreError("The database URL must be sqlite:/// or postgresql://, not {driver}://.", driver=parsed.drivername)
 
 
 class Store:
@@ -176,7 +183,7 @@ class Store:
                 command.upgrade(config, "head")
         except SQLAlchemyError as error:
             reason = getattr(error, "orig", None) or error
-            raise StoreError(f"Cannot open the database {self.safe_url}: {reason}") from None
+            raise StoreError("Cannot open the database {url}: {why}", url=self.safe_url, why=str(reason)) from None
 
     @property
     def safe_url(self) -> str:
@@ -254,7 +261,8 @@ class Store:
                     connection.execute(events.insert(), rows)
         except _Stale:
             raise StoreError(
-                f"Room {self._stale(batches)} is not at the version the batch starts from; nothing was written."
+                "Room {room} is not at the version the batch starts from; nothing was written.",
+                room=self._stale(batches),
             ) from None
 
     def _stale(self, batches: Sequence[AppendBatch]) -> str:
@@ -277,7 +285,7 @@ class Store:
                 seats.update().where(seats.c.room_id == room_id, seats.c.seat == seat).values(**values)
             )
             if result.rowcount != 1:
-                raise StoreError(f"Room {room_id} has no seat {seat}.")
+                raise StoreError("Room {room} has no seat {seat}.", room=room_id, seat=seat)
 
     def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
         """Give a free person seat its token; False if the seat was taken meanwhile."""
@@ -345,4 +353,4 @@ class Store:
             with self.engine.connect() as connection:
                 connection.execute(sa.text("SELECT 1"))
         except SQLAlchemyError as error:
-            raise StoreError(f"The database {self.safe_url} does not answer: {error}") from None
+            raise StoreError("The database {url} does not answer: {why}", url=self.safe_url, why=str(error)) from None
