@@ -102,6 +102,7 @@ POINT_BITS = ((1 << (POINTS + 1)) - 1) ^ 1
 """Bits 1..24: the points."""
 OUTSIDE_SHIFT = HOME_SIZE + 1
 """`occupied >> OUTSIDE_SHIFT` is zero exactly when every checker is home (bearing off allowed)."""
+OUTSIDE_BIT = 1 << OUTSIDE_SHIFT
 
 # bytes.translate tables: a count -> the digit "1" where the point is in the set, "0" elsewhere
 _NONZERO = b"0" + b"1" * 255
@@ -170,24 +171,37 @@ def _keep(found: Found, key: int, used: int, biggest: int, steps: Steps) -> None
         found[key] = (used, biggest, steps)
 
 
-def _two_dice(mine: Board, occupied: int, blocked: int, blots: int, high: int, low: int) -> Found:
-    """Every way to play two different dice, either die first, highest origin first.
+def _two_dice(
+    mine: Board, occupied: int, blocked: int, blots: int, high: int, low: int
+) -> tuple[dict[int, Steps], Found]:
+    """Every way to play two different dice, either die first, highest origin first:
+    the plays of both dice (the first found for each resulting position), and the plays
+    of one die or none, which count only when no play uses both.
 
     A play is at most two steps: the origins of the first die, then for each of them the
-    origins of the second die at or below it on the board after the first step.
+    origins of the second die at or below it on the board after the first step. (A play
+    of one die can end where a play of both ends: the top checker borne off with the
+    larger die, or in two steps. Then that is the only play of both dice, so keeping the
+    two apart changes no order.)
     """
+    both: dict[int, Steps] = {}
     found: Found = {}
     for first, second in ((high, low), (low, high)):
         firsts = _origins(occupied, blocked, first)
         if not firsts:
             _keep(found, 0, 0, 0, ())
         moves, next_moves = _MOVES[first], _MOVES[second]
+        # the usual case of `_origins` for the second die: no checker on the bar, not all home
+        open_for_second = ~(blocked << second) & ~((2 << second) - 1)
         while firsts:
             o1 = firsts.bit_length() - 1
             firsts ^= 1 << o1
             step1, bit1, change1 = moves[o1]
             after = (occupied ^ (1 << o1) if mine[o1] == 1 else occupied) | bit1
-            seconds = _origins(after, blocked, second) & ((2 << o1) - 1)
+            if OUTSIDE_BIT <= after < BAR_BIT:
+                seconds = after & open_for_second & ((2 << o1) - 1)
+            else:
+                seconds = _origins(after, blocked, second) & ((2 << o1) - 1)
             hit1 = blots & bit1
             if not seconds:
                 _keep(found, change1 + hit1, 1, first, (step1,))
@@ -195,66 +209,63 @@ def _two_dice(mine: Board, occupied: int, blocked: int, blots: int, high: int, l
                 o2 = seconds.bit_length() - 1
                 seconds ^= 1 << o2
                 step2, bit2, change2 = next_moves[o2]
-                key = change1 + change2 + (hit1 | (blots & bit2))
-                best = found.get(key)
-                if best is None or best[0] < 2:
-                    found[key] = (2, high, (step1, step2))
-    return found
+                both.setdefault(change1 + change2 + (hit1 | (blots & bit2)), (step1, step2))
+    return both, found
 
 
-def _doubles(mine: Board, occupied: int, blocked: int, blots: int, die: int) -> Found:
-    """Every way to play up to four steps of `die`, origins never increasing."""
-    found: Found = {}
+def _doubles(mine: Board, occupied: int, blocked: int, die: int) -> tuple[Steps, ...]:
+    """Every way to play as many steps of `die` as possible (four at most), origins never
+    increasing, in the order of a depth-first walk.
+
+    These plays need no deduplication: with a single die, the position after a play fixes
+    how many checkers left each point, which is all a play with non-increasing origins is.
+    """
     counts = list(mine)
     steps: list[Step] = []
+    ends: list[list[Steps]] = [[] for _ in range(5)]  # plays that cannot go on, by dice used
     moves = _MOVES[die]
 
-    def walk(occupied: int, top: int, change: int, hits: int) -> None:
+    def walk(occupied: int, top: int) -> None:
         origins = _origins(occupied, blocked, die) & ((2 << top) - 1)
         if not origins:
-            _keep(found, change + hits, len(steps), die if steps else 0, tuple(steps))
-            return
-        if len(steps) == 3:  # the fourth step ends every play: no board to update
+            ends[len(steps)].append(tuple(steps))
+        elif len(steps) == 3:  # the fourth step ends every play: no board to update
+            fours = ends[4]
             while origins:
                 origin = origins.bit_length() - 1
                 origins ^= 1 << origin
-                step, bit, move = moves[origin]
-                key = change + move + (hits | (blots & bit))
-                best = found.get(key)
-                if best is None or best[0] < 4:
-                    found[key] = (4, die, (*steps, step))
-            return
-        while origins:
-            origin = origins.bit_length() - 1
-            origins ^= 1 << origin
-            step, bit, move = moves[origin]
-            target = step[1]
-            counts[origin] -= 1
-            counts[target] += 1
-            after = (occupied if counts[origin] else occupied ^ (1 << origin)) | bit
-            steps.append(step)
-            walk(after, origin, change + move, hits | (blots & bit))
-            steps.pop()
-            counts[origin] += 1
-            counts[target] -= 1
+                fours.append((*steps, moves[origin][0]))
+        else:
+            while origins:
+                origin = origins.bit_length() - 1
+                origins ^= 1 << origin
+                step, bit, _ = moves[origin]
+                target = step[1]
+                counts[origin] -= 1
+                counts[target] += 1
+                steps.append(step)
+                walk((occupied if counts[origin] else occupied ^ (1 << origin)) | bit, origin)
+                steps.pop()
+                counts[origin] += 1
+                counts[target] -= 1
 
-    walk(occupied, BAR, 0, 0)
-    return found
+    walk(occupied, BAR)
+    most = max(used for used in range(5) if ends[used])
+    return tuple(ends[most]) if most else ()
 
 
 @lru_cache(maxsize=1 << 14)  # keys are a board and three small integers: a few MB at most
 def _plays(mine: Board, blocked: int, blots: int, high: int, low: int) -> tuple[Steps, ...]:
     occupied = occupied_mask(mine)
     if high == low:
-        found = _doubles(mine, occupied, blocked, blots, high)
-    else:
-        found = _two_dice(mine, occupied, blocked, blots, high, low)
-    most, biggest, _ = max(found.values())  # the most dice used, then the largest die
+        return _doubles(mine, occupied, blocked, high)
+    both, found = _two_dice(mine, occupied, blocked, blots, high, low)
+    if both:
+        return tuple(both.values())
+    most, biggest, _ = max(found.values())  # one die or none; the larger die if it can be
     if most == 0:
         return ()
-    if most == 1 and high != low and biggest == high:
-        return tuple(steps for used, die, steps in found.values() if used == 1 and die == high)
-    return tuple(steps for used, _, steps in found.values() if used == most)
+    return tuple(steps for _, die, steps in found.values() if die == biggest)
 
 
 def play_steps(mine: Board, theirs: Board, dice: tuple[int, int]) -> tuple[Steps, ...]:
@@ -278,8 +289,13 @@ def play_cache_info() -> Any:
 
 def legal_plays(mine: Board, theirs: Board, dice: tuple[int, int]) -> tuple[PlayResult, ...]:
     """`play_steps` with the position after each play (the mover's board, then the opponent's)."""
+    return play_results(mine, theirs, play_steps(mine, theirs, dice))
+
+
+def play_results(mine: Board, theirs: Board, legal: tuple[Steps, ...]) -> tuple[PlayResult, ...]:
+    """Each of the `legal` plays from this position, with the position after it."""
     results = []
-    for steps in play_steps(mine, theirs, dice):
+    for steps in legal:
         me, opp = list(mine), list(theirs)
         for origin, target in steps:
             apply_step(me, opp, origin, origin - target)

@@ -41,8 +41,8 @@ from hraj.games.backgammon.moves import (
     Steps,
     apply_step,
     can_step,
-    legal_plays,
     pip_count,
+    play_results,
     play_steps,
     step_target,
 )
@@ -141,6 +141,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
     """A backgammon match in progress; see the module docstring."""
 
     __slots__ = (
+        "_legal",
         "_log",
         "boards",
         "crawford",
@@ -172,6 +173,8 @@ class BackgammonState(State[Action, ChanceOutcome]):
         self.owner: int | None = None
         self.turn = 0
         self.dice_rolled: Roll | None = None
+        #: The steps of the legal plays of `dice_rolled`, worked out once when the dice come.
+        self._legal: tuple[Steps, ...] = ()
         self.resign_level = 0
         self.resume_phase = MOVE
         self.phase = OPENING
@@ -192,6 +195,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
         new.owner = self.owner
         new.turn = self.turn
         new.dice_rolled = self.dice_rolled
+        new._legal = self._legal
         new.resign_level = self.resign_level
         new.resume_phase = self.resume_phase
         new.phase = self.phase
@@ -228,7 +232,9 @@ class BackgammonState(State[Action, ChanceOutcome]):
         """The player on roll has these dice: play them, or lose the turn if nothing is legal."""
         self.dice_rolled = roll if roll.first >= roll.second else Roll(roll.second, roll.first)
         self.phase = MOVE
-        if not self.play_steps():
+        mine, theirs = self.boards[self.turn], self.boards[1 - self.turn]
+        self._legal = play_steps(tuple(mine), tuple(theirs), self.dice_rolled)
+        if not self._legal:
             self._record_auto(self.turn, NO_MOVE)
             self._begin_turn(1 - self.turn)
 
@@ -432,14 +438,16 @@ class BackgammonState(State[Action, ChanceOutcome]):
         if self.dice_rolled is None or self.phase != MOVE:
             return ()
         mine, theirs = self.boards[self.turn], self.boards[1 - self.turn]
-        return legal_plays(tuple(mine), tuple(theirs), (self.dice_rolled.high, self.dice_rolled.low))
+        return play_results(tuple(mine), tuple(theirs), self._legal)
 
     def play_steps(self) -> tuple[Steps, ...]:
-        """The steps of each of `plays()`, without the positions after them: the fast path."""
+        """The steps of each of `plays()`, without the positions after them: the fast path.
+
+        Worked out when the dice come (`_set_dice`); the boards change only by a play,
+        which ends the turn, so they stay valid for the whole turn."""
         if self.dice_rolled is None or self.phase != MOVE:
             return ()
-        mine, theirs = self.boards[self.turn], self.boards[1 - self.turn]
-        return play_steps(tuple(mine), tuple(theirs), self.dice_rolled)
+        return self._legal
 
     def _resolve(self, typed: Play) -> Play:
         """The legal play a person meant by `typed`; IllegalAction with a reason if none."""
