@@ -191,8 +191,7 @@ def _two_dice(
         if not firsts:
             _keep(found, 0, 0, 0, ())
         moves, next_moves = _MOVES[first], _MOVES[second]
-        # the usual case of `_origins` for the second die: no checker on the bar, not all home
-        open_for_second = ~(blocked << second) & ~((2 << second) - 1)
+        open_for_second = ~(blocked << second) & ~((2 << second) - 1)  # `_origins` without bar or bearing off
         while firsts:
             o1 = firsts.bit_length() - 1
             firsts ^= 1 << o1
@@ -221,14 +220,17 @@ def _doubles(mine: Board, occupied: int, blocked: int, die: int) -> tuple[Steps,
     how many checkers left each point, which is all a play with non-increasing origins is.
     """
     counts = list(mine)
-    steps: list[Step] = []
     ends: list[list[Steps]] = [[] for _ in range(5)]  # plays that cannot go on, by dice used
     moves = _MOVES[die]
+    open_for_die = ~(blocked << die) & ~((2 << die) - 1)  # `_origins` without bar or bearing off
 
-    def walk(occupied: int, top: int) -> None:
-        origins = _origins(occupied, blocked, die) & ((2 << top) - 1)
+    def walk(occupied: int, top: int, steps: Steps) -> None:
+        if OUTSIDE_BIT <= occupied < BAR_BIT:
+            origins = occupied & open_for_die & ((2 << top) - 1)
+        else:
+            origins = _origins(occupied, blocked, die) & ((2 << top) - 1)
         if not origins:
-            ends[len(steps)].append(tuple(steps))
+            ends[len(steps)].append(steps)
         elif len(steps) == 3:  # the fourth step ends every play: no board to update
             fours = ends[4]
             while origins:
@@ -243,13 +245,11 @@ def _doubles(mine: Board, occupied: int, blocked: int, die: int) -> tuple[Steps,
                 target = step[1]
                 counts[origin] -= 1
                 counts[target] += 1
-                steps.append(step)
-                walk((occupied if counts[origin] else occupied ^ (1 << origin)) | bit, origin)
-                steps.pop()
+                walk((occupied if counts[origin] else occupied ^ (1 << origin)) | bit, origin, (*steps, step))
                 counts[origin] += 1
                 counts[target] -= 1
 
-    walk(occupied, BAR)
+    walk(occupied, BAR, ())
     most = max(used for used in range(5) if ends[used])
     return tuple(ends[most]) if most else ()
 

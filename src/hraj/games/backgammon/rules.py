@@ -83,6 +83,8 @@ WIN_KINDS = {1: "single", 2: "gammon", 3: "backgammon"}
 NO_MOVE = "no move"
 RESIGNS = [Decision("resign", level) for level in RESIGN_LEVELS]
 ALL_DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
+#: `_ROLLS[a][b]`: the roll of dice showing a and b, high die first (index 0 unused).
+_ROLLS = [[Roll(max(a, b), min(a, b)) for b in range(7)] for a in range(7)]
 
 
 class Backgammon(Game[Action, ChanceOutcome]):
@@ -318,8 +320,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
             first = rng.randint(1, 6)
             second = rng.randrange(1, 6)  # five faces differ from the first die
             return Roll(first, second + (second >= first))
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
-        return Roll(a, b) if a >= b else Roll(b, a)
+        return _ROLLS[rng.randint(1, 6)][rng.randint(1, 6)]
 
     def _is_possible_chance(self, outcome: ChanceOutcome) -> bool:
         if isinstance(outcome, First):
