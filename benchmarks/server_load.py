@@ -93,9 +93,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 class Seat:
-    def __init__(self, socket: ClientConnection, rng: random.Random) -> None:
+    def __init__(self, socket: ClientConnection, rng: random.Random, think: float) -> None:
         self.socket = socket
         self.rng = rng
+        self.think = think
+        """Mean seconds a seat thinks before each move (0: it moves at once)."""
+        self.stale = 0
         self.state: dict[str, Any] | None = None
         self.sent_at: float | None = None
         self.sent_version = -1
@@ -121,10 +124,19 @@ class Start:
         await self.go.wait()
 
 
-async def drive_seat(ws_url: str, room: str, token: str, rng: random.Random, start: Start, out: list[float]) -> None:
+async def drive_seat(
+    ws_url: str,
+    room: str,
+    token: str,
+    rng: random.Random,
+    think: float,
+    start: Start,
+    out: list[float],
+    stale: list[int],
+) -> None:
     async with connect(f"{ws_url}/ws/rooms/{room}", max_size=1 << 22, compression=None) as socket:
         await socket.send(orjson.dumps({"type": "hello", "token": token}).decode())
-        seat = Seat(socket, rng)
+        seat = Seat(socket, rng, think)
         while seat.state is None:
             message = orjson.loads(await socket.recv())
             if message["type"] == "state":
@@ -134,6 +146,7 @@ async def drive_seat(ws_url: str, room: str, token: str, rng: random.Random, sta
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(max(0.0, start.until - time.monotonic())):
                 await play(seat, out)
+        stale.append(seat.stale)
 
 
 async def play(seat: Seat, out: list[float]) -> None:
@@ -144,6 +157,8 @@ async def play(seat: Seat, out: list[float]) -> None:
             legal = view["legal"]
             if legal and not view.get("answered") and seat.state["version"] != seat.sent_version:
                 seat.sent_version = seat.state["version"]
+                if seat.think:
+                    await asyncio.sleep(seat.rng.expovariate(1 / seat.think))
                 seat.sent_at = time.perf_counter()
                 action = seat.rng.choice(legal)
                 await seat.socket.send(orjson.dumps({"type": "act", "action": action, "id": "m"}).decode())
@@ -156,6 +171,7 @@ async def play(seat: Seat, out: list[float]) -> None:
             seat.sent_at = None
         elif kind == "error":
             seat.sent_at = None  # a stale move; the next state tells what is legal
+            seat.stale += 1
 
 
 async def drive_echo(url: str, start: Start, out: list[float]) -> None:
@@ -170,7 +186,7 @@ async def drive_echo(url: str, start: Start, out: list[float]) -> None:
 
 
 async def server_run(
-    base: str, rooms: int, clients: int, seconds: float, profile: tuple[int, str] | None = None
+    base: str, rooms: int, clients: int, seconds: float, think: float, profile: tuple[int, str] | None = None
 ) -> tuple[list[float], float, int]:
     ws_url = base.replace("http://", "ws://")
     seats = [{"kind": "person"}] * clients
@@ -188,6 +204,7 @@ async def server_run(
 
         made = await asyncio.gather(*(one_room() for _ in range(rooms)))
         latencies: list[float] = []
+        stale: list[int] = []
         start = Start(rooms * clients + 1, seconds)
 
         async def stats_at_start() -> dict[str, Any]:
@@ -200,7 +217,7 @@ async def server_run(
         before, *_ = await asyncio.gather(
             stats_at_start(),
             *(
-                drive_seat(ws_url, room, token, random.Random(f"{n}-{s}"), start, latencies)
+                drive_seat(ws_url, room, token, random.Random(f"{n}-{s}"), think, start, latencies, stale)
                 for n, (room, tokens) in enumerate(made)
                 for s, token in enumerate(tokens)
             ),
@@ -215,7 +232,7 @@ async def server_run(
         f"{batches} room batches ({batches / max(commits, 1):.1f} per commit), {after['events'] - before['events']} "
         f"events; commits took {seconds:.2f} s of {elapsed:.2f} s ({1000 * seconds / max(commits, 1):.2f} ms each); "
         f"inside the server a move took p50 {after['move_p50_ms']:.2f} ms, p99 {after['move_p99_ms']:.2f} ms "
-        "from arrival to ack (whole run)"
+        f"from arrival to ack (whole run); {sum(stale)} moves refused as stale"
     )
     return latencies, elapsed, rooms
 
@@ -251,6 +268,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0, help="how long each measurement lasts at most")
     parser.add_argument("--database", default="", help="database URL (default: a SQLite file in a temp dir)")
     parser.add_argument("--profile", default="", help="write py-spy's collapsed stacks of the server here")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a seat thinks before each move (default 0: flat out)"
+    )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo baseline (profiling runs)")
     parser.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"], help="SQLite synchronous mode")
     args = parser.parse_args()
@@ -292,6 +312,7 @@ def main() -> None:
                 args.rooms,
                 args.clients,
                 args.seconds,
+                args.think,
                 (server.pid, args.profile) if args.profile else None,
             )
         )
