@@ -12,6 +12,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 WAIT_MS = 15_000
 #: What changes whenever the table is re-rendered with something new.
 SHAPE = "t => t.dataset.version + '/' + t.dataset.myTurn + '/' + t.innerHTML.length"
+#: Moves in a row that leave the table as it was before a test gives up.
+STUCK_LIMIT = 10
 
 
 def table_version(page: Page) -> int:
@@ -75,14 +77,19 @@ def play_to_end(pages: list[Page], move: Callable[[Page, random.Random], None], 
     rng = random.Random(seed)
     moves = 0
     idle_ms = 0
+    stuck = 0
     while not is_over(pages[0]):
         assert moves < limit, "the game did not end"
         acted = False
         for page in pages:
             if page.locator('#table .table[data-my-turn="1"]').count() and not is_over(page):
+                before = page.locator("#table .table").evaluate(SHAPE)
                 move(page, rng)
                 moves += 1
                 acted = True
+                changed = page.locator("#table .table").evaluate(SHAPE) != before
+                stuck = 0 if changed else stuck + 1
+                assert stuck < STUCK_LIMIT, "clicks change nothing: " + page.locator("#table .status").inner_text()
         if acted:
             idle_ms = 0
         else:

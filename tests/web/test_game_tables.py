@@ -7,7 +7,7 @@ import random
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.play import act, new_room, play_to_end
+from tests.web.play import act, is_over, new_room, play_to_end, wait_for_turn_or_end
 
 
 def trefa_move(page: Page, rng: random.Random) -> None:
@@ -39,9 +39,8 @@ def test_trefa_on_a_phone_against_a_bot(browser: Browser, server_url: str, artif
 def backgammon_move(page: Page, rng: random.Random) -> None:
     """Build a play on the board: a checker, then a highlighted point, until it can be confirmed."""
     table = page.locator("#table")
-    confirm = table.locator(".bg-controls [data-action]:not([data-nav])")
-    if confirm.count():
-        act(page, "#table .bg-controls [data-action]")
+    if table.locator(".bg-controls .confirm").count():
+        act(page, "#table .bg-controls .confirm")
         return
     targets = table.locator("svg .target[data-nav]")
     if targets.count():
@@ -59,13 +58,23 @@ def backgammon_move(page: Page, rng: random.Random) -> None:
     act(page, "#table .actions [data-action]:visible")
 
 
+def until_a_checker_can_move(page: Page, rng: random.Random) -> None:
+    """Roll (and answer the cube) until the board offers a checker to move."""
+    for _ in range(100):
+        wait_for_turn_or_end(page)
+        assert not is_over(page), "the game ended before a checker could move"
+        if page.locator("#table svg .origin[data-nav]").count():
+            return
+        backgammon_move(page, rng)
+    raise AssertionError("no checker could be moved")
+
+
 def test_backgammon_clicking_checkers_against_a_bot(browser: Browser, server_url: str, artifacts) -> None:
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     new_room(page, server_url, "backgammon", ["me", "bot:random"])
     # One play built step by step, with an undo on the way.
     page.wait_for_selector('#table .table[data-my-turn="1"]')
-    while not page.locator("#table svg .origin[data-nav]").count():
-        backgammon_move(page, random.Random(1))
+    until_a_checker_can_move(page, random.Random(1))
     act(page, "#table svg .origin[data-nav]")
     act(page, "#table svg .target[data-nav]")
     expect(page.locator("#table .chosen")).to_be_visible()
@@ -140,8 +149,7 @@ def test_keyboard_play_on_the_backgammon_board(browser: Browser, server_url: str
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     new_room(page, server_url, "backgammon", ["me", "bot:random"])
     page.wait_for_selector('#table .table[data-my-turn="1"]')
-    while not page.locator("#table svg .origin[data-nav]").count():
-        backgammon_move(page, random.Random(2))
+    until_a_checker_can_move(page, random.Random(2))
     page.locator("#table svg .origin[data-nav]").first.focus()
     page.keyboard.press("Enter")
     page.wait_for_selector("#table svg .selected")
@@ -155,8 +163,7 @@ def test_dragging_a_checker_to_a_point(browser: Browser, server_url: str) -> Non
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     new_room(page, server_url, "backgammon", ["me", "bot:random"])
     page.wait_for_selector('#table .table[data-my-turn="1"]')
-    while not page.locator("#table svg .origin[data-nav]").count():
-        backgammon_move(page, random.Random(3))
+    until_a_checker_can_move(page, random.Random(3))
     legal = json.loads(page.locator("#table .table").get_attribute("data-legal") or "[]")
     step = next(a for a in legal if "/" in a).split()[0]
     origin, target = step.split("/")
