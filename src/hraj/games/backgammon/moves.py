@@ -171,20 +171,24 @@ def _keep(found: Found, key: int, used: int, biggest: int, steps: Steps) -> None
         found[key] = (used, biggest, steps)
 
 
-def _two_dice(
-    mine: Board, occupied: int, blocked: int, blots: int, high: int, low: int
-) -> tuple[dict[int, Steps], Found]:
+def _two_dice(mine: Board, occupied: int, blocked: int, blots: int, high: int, low: int) -> tuple[list[Steps], Found]:
     """Every way to play two different dice, either die first, highest origin first:
     the plays of both dice (the first found for each resulting position), and the plays
     of one die or none, which count only when no play uses both.
 
     A play is at most two steps: the origins of the first die, then for each of them the
-    origins of the second die at or below it on the board after the first step. (A play
-    of one die can end where a play of both ends: the top checker borne off with the
-    larger die, or in two steps. Then that is the only play of both dice, so keeping the
-    two apart changes no order.)
+    origins of the second die at or below it on the board after the first step.
+
+    Two plays of both dice end in the same position only when both dice move checkers
+    from one point (in either order), when one checker moves twice (through either
+    intermediate point), or when a checker is borne off (a die larger than needed).
+    Only those plays need a result key; every other play is new. (A play of one die can
+    end where a play of both ends: the top checker borne off with the larger die, or in
+    two steps. Then that is the only play of both dice, so keeping the two apart changes
+    no order.)
     """
-    both: dict[int, Steps] = {}
+    both: list[Steps] = []
+    seen: set[int] = set()  # result keys of the plays that another play may repeat
     found: Found = {}
     for first, second in ((high, low), (low, high)):
         firsts = _origins(occupied, blocked, first)
@@ -204,11 +208,18 @@ def _two_dice(
             hit1 = blots & bit1
             if not seconds:
                 _keep(found, change1 + hit1, 1, first, (step1,))
+            landing = step1[1]
             while seconds:
                 o2 = seconds.bit_length() - 1
                 seconds ^= 1 << o2
                 step2, bit2, change2 = next_moves[o2]
-                both.setdefault(change1 + change2 + (hit1 | (blots & bit2)), (step1, step2))
+                if bit1 and bit2 and o2 != o1 and o2 != landing:  # noqa: PLR1714 (no tuple built)
+                    both.append((step1, step2))
+                    continue
+                key = change1 + change2 + (hit1 | (blots & bit2))
+                if key not in seen:
+                    seen.add(key)
+                    both.append((step1, step2))
     return both, found
 
 
@@ -261,7 +272,7 @@ def _plays(mine: Board, blocked: int, blots: int, high: int, low: int) -> tuple[
         return _doubles(mine, occupied, blocked, high)
     both, found = _two_dice(mine, occupied, blocked, blots, high, low)
     if both:
-        return tuple(both.values())
+        return tuple(both)
     most, biggest, _ = max(found.values())  # one die or none; the larger die if it can be
     if most == 0:
         return ()
