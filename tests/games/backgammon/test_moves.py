@@ -217,3 +217,25 @@ def test_hits_tell_apart_plays_with_the_same_checkers_moved() -> None:
     state = position({13: 1}, {14: 1, 24: 1}, (2, 1))
     steps = play_steps(tuple(state.boards[0]), tuple(state.boards[1]), (2, 1))
     assert ((13, 11), (11, 10)) in steps and ((13, 12), (12, 10)) in steps
+
+
+def test_both_dice_from_one_point_count_once() -> None:
+    # 6-5 with two checkers on 13 and the 2 point closed (no 13/7/2, no 13/8/2):
+    # 13/7 13/8, found with either die first
+    state = position({13: 2}, {23: 2})
+    plays = play_steps(tuple(state.boards[0]), tuple(state.boards[1]), (6, 5))
+    assert plays == (((13, 7), (13, 8)),)
+
+
+def test_bear_off_with_either_die_counts_once() -> None:
+    # 6-5 with checkers on 3 and 2: each die bears one off, in either order: one play
+    state = position({3: 1, 2: 1}, {12: 2})
+    plays = play_steps(tuple(state.boards[0]), tuple(state.boards[1]), (6, 5))
+    assert plays == (((3, 0), (2, 0)),)
+
+
+def test_doubles_give_one_play_per_position() -> None:
+    # 2-2 from the start: many orders of the same checkers, each position once
+    plays = play_steps(START, START, (2, 2))
+    positions = {play.mine for play in legal_plays(START, START, (2, 2))}
+    assert len(plays) == len(positions) == len(oracle(START, START, (2, 2)))
