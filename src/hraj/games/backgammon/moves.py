@@ -8,12 +8,15 @@ in the mover's numbering, with origin 25 for the bar and target 0 for off.
 Play generation works on bit masks of the mover's points (bit p for point p, bit 25
 for the bar): the points the mover occupies, the points the opponent blocks (two or
 more checkers) and the opponent's blots. The legal origins of one die are then a few
-integer operations (`_origins`). A resulting position is told apart by an integer key:
-the change of the mover's board (one hex digit per point, see `_WEIGHT`) and the mask
-of the points hit, so no board is built while generating.
+integer operations (`_origins`). Where two plays may reach the same position, the
+position is told apart by an integer key: the change of the mover's board (one hex
+digit per point, see `_WEIGHT`) and the mask of the points hit, so no board is built
+while generating.
 
-`play_steps` is pure and memoised on what legality depends on: the mover's board, the
-blocked and blot masks, and the dice. `legal_plays` adds the positions after each play.
+`play_steps` is pure and memoised on what it depends on: the mover's board, the blocked
+and blot masks (blots only tell positions apart), and the dice. `legal_plays` adds the
+positions after each play. Playouts rarely meet a position twice, so the state keeps
+the plays of its turn itself (see `rules`).
 """
 
 from __future__ import annotations
@@ -265,7 +268,7 @@ def _doubles(mine: Board, occupied: int, blocked: int, die: int) -> tuple[Steps,
     return tuple(ends[most]) if most else ()
 
 
-@lru_cache(maxsize=1 << 14)  # keys are a board and three small integers: a few MB at most
+@lru_cache(maxsize=1 << 12)  # about 7 MB when full (measured over random games)
 def _plays(mine: Board, blocked: int, blots: int, high: int, low: int) -> tuple[Steps, ...]:
     occupied = occupied_mask(mine)
     if high == low:
