@@ -29,7 +29,7 @@ def test_trefa_on_a_phone_against_a_bot(browser: Browser, server_url: str, artif
     page = browser.new_page(viewport={"width": 360, "height": 740})
     new_room(page, server_url, "trefa", ["me", "bot:greedy"])
     moves = play_to_end([page], trefa_move, seed=3)
-    assert moves >= 5
+    assert moves >= 4  # the other sheet may fill its fifth row first
     expect(page.locator("#table .results li")).to_have_count(2)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(artifacts / "trefa-phone.png"), full_page=True)
