@@ -145,8 +145,8 @@ def test_abluxxen_two_people_at_one_screen_hide_their_hands_between_turns(
     page.close()
 
 
-def test_keyboard_play_on_the_backgammon_board(browser: Browser, server_url: str) -> None:
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+def test_keyboard_play_on_the_backgammon_board_of_a_phone(browser: Browser, server_url: str, artifacts) -> None:
+    page = browser.new_page(viewport={"width": 360, "height": 740})
     new_room(page, server_url, "backgammon", ["me", "bot:random"])
     page.wait_for_selector('#table .table[data-my-turn="1"]')
     until_a_checker_can_move(page, random.Random(2))
@@ -155,6 +155,8 @@ def test_keyboard_play_on_the_backgammon_board(browser: Browser, server_url: str
     page.wait_for_selector("#table svg .selected")
     # The focus stays on the same point after the table is re-rendered.
     assert page.evaluate("document.activeElement.classList.contains('selected')")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(artifacts / "backgammon-phone.png"), full_page=True)
     page.keyboard.press("Escape")
     page.close()
 
