@@ -305,7 +305,7 @@ class State(ABC, Generic[A, C]):
                 raise IllegalAction("It is not seat {seat}'s decision now.", seat=seat)
             if action not in self.legal_actions(seat):
                 raise self._why_illegal(seat, action)
-        self._record(MOVE, seat, str(action))
+        self._log = (MOVE, seat, action, self._log)  # printed only when the record is read
         self._apply(seat, action)
 
     def apply_chance(self, outcome: C | str, *, check: bool = True) -> None:
@@ -317,7 +317,7 @@ class State(ABC, Generic[A, C]):
                 raise IllegalAction("No dice roll or card draw is due now.")
             if not self._is_possible_chance(outcome):
                 raise IllegalAction("{outcome} cannot happen now.", outcome=str(outcome))
-        self._record(CHANCE, None, str(outcome))
+        self._log = (CHANCE, None, outcome, self._log)
         self._apply_chance(outcome)
 
     def _record(self, kind: str, seat: Seat | None, text: str) -> None:

@@ -23,16 +23,18 @@ KINDS = (CHANCE, MOVE, AUTO)
 
 #: One event: (kind, seat or None, canonical notation).
 Event = tuple[str, int | None, str]
-#: The linked history: None, or (kind, seat, text, previous).
-EventLog = tuple[str, int | None, str, Any] | None
+#: The linked history: None, or (kind, seat, action or outcome or text, previous).
+#: Actions and outcomes are immutable and print their notation, so they are kept as
+#: they are and printed only when the history is read.
+EventLog = tuple[str, int | None, Any, Any] | None
 
 
 def log_events(log: EventLog) -> list[Event]:
     """Unwind a linked history into a list, oldest event first."""
     events: list[Event] = []
     while log is not None:
-        kind, seat, text, log = log
-        events.append((kind, seat, text))
+        kind, seat, item, log = log
+        events.append((kind, seat, item if isinstance(item, str) else str(item)))
     events.reverse()
     return events
 
