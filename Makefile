@@ -28,7 +28,7 @@ lint: $(STAMP)
 test: lint
 	@test -x /usr/bin/chromium || (apt-get update -qq >/dev/null 2>&1 && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1) || \
-		echo "chromium could not be installed: the browser tests will be skipped"
+		echo "chromium could not be installed: the browser tests will fail (CI) or be skipped"
 	eval "$$(scripts/postgres.sh start)"; \
 	$(BIN)/pytest -n 2; status=$$?; \
 	scripts/postgres.sh stop; exit $$status

@@ -7,6 +7,8 @@ a browser of its own.
 
 from __future__ import annotations
 
+import os
+
 import socket
 import threading
 import time
@@ -64,7 +66,10 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (make test installs it)")
+        message = "Debian's chromium is not installed (make test installs it)"
+        if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
+            pytest.fail(message)  # in CI a missing browser is a failure, never a silent skip
+        pytest.skip(message)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
