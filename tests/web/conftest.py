@@ -8,7 +8,6 @@ a browser of its own.
 from __future__ import annotations
 
 import os
-
 import socket
 import threading
 import time
