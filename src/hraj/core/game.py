@@ -66,6 +66,9 @@ class Option:
     check: Callable[[Any], Any]
     """Returns the value normalised, or raises ValueError whose argument is the reason
     (a HrajError, so that it can be translated, or plain English text)."""
+    local_only: bool = False
+    """The option reads the machine the game runs on (a file path): only the local
+    command line may set it, never a client of the server."""
 
 
 def int_in(low: int, high: int) -> Callable[[Any], int]:

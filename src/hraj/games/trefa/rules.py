@@ -191,7 +191,10 @@ class Trefa(Game[Move, ChanceOutcome]):
             None, "sheet letters by seat, like cab; the first ones of the file if not given", _check_sheet_letters
         ),
         "sheet_file": Option(
-            None, "path to a sheet file of your own (JSON); the shipped sheets if not given", _check_sheet_file
+            None,
+            "path to a sheet file of your own (JSON); the shipped sheets if not given",
+            _check_sheet_file,
+            local_only=True,
         ),
     }
 
