@@ -271,6 +271,15 @@ class State(ABC, Generic[A, C]):
         """The reason an action that is not in legal_actions is refused; games refine it."""
         return IllegalAction("{action} is not a legal move now.", action=str(action))
 
+    def _canonical(self, seat: Seat, action: A) -> A:
+        """The legal action that a loosely written one stands for (backgammon's `13/7`
+        for `13/8 8/7`); raises IllegalAction with the reason if it stands for none."""
+        return action
+
+    def _canonical_chance(self, outcome: C) -> C:
+        """The canonical form of a chance outcome written another way (a roll `13` as `31`)."""
+        return outcome
+
     def _is_possible_chance(self, outcome: C) -> bool:
         return any(outcome == possible for possible, _ in self.chance_outcomes())
 
@@ -306,6 +315,7 @@ class State(ABC, Generic[A, C]):
                 raise IllegalAction("The dice or cards must come first.")
             if seat not in self.to_act:
                 raise IllegalAction("It is not seat {seat}'s decision now.", seat=seat)
+            action = self._canonical(seat, action)
             if action not in self.legal_actions(seat):
                 raise self._why_illegal(seat, action)
         self._log = (MOVE, seat, action, self._log)  # printed only when the record is read
@@ -315,6 +325,7 @@ class State(ABC, Generic[A, C]):
         """Resolve the pending chance event with `outcome` (an outcome or its notation)."""
         if isinstance(outcome, str):
             outcome = self.game.parse_chance(outcome)
+        outcome = self._canonical_chance(outcome)
         if check:
             if not self.is_chance:
                 raise IllegalAction("No dice roll or card draw is due now.")

@@ -329,13 +329,11 @@ class BackgammonState(State[Action, ChanceOutcome]):
             return outcome.first != outcome.second
         return self.phase == DICE and outcome.first >= outcome.second
 
-    def apply_chance(self, outcome: ChanceOutcome | str, *, check: bool = True) -> None:
-        """As in `State`, with a normal roll written low die first (`13`) read as `31`."""
-        if isinstance(outcome, str):
-            outcome = self.game.parse_chance(outcome)
+    def _canonical_chance(self, outcome: ChanceOutcome) -> ChanceOutcome:
+        """A normal roll written low die first (`13`) is read as `31`."""
         if isinstance(outcome, Roll) and self.phase == DICE and outcome.first < outcome.second:
-            outcome = Roll(outcome.second, outcome.first)
-        super().apply_chance(outcome, check=check)
+            return Roll(outcome.second, outcome.first)
+        return outcome
 
     def _apply_chance(self, outcome: ChanceOutcome) -> None:
         if isinstance(outcome, First):
@@ -372,14 +370,12 @@ class BackgammonState(State[Action, ChanceOutcome]):
     def _beaver_allowed(self) -> bool:
         return bool(self.game.options["beavers"]) and self.cube * 4 <= MAX_CUBE
 
-    def apply(self, seat: Seat, action: Action | str, *, check: bool = True) -> None:
-        """As in `State`; a typed play (`13/7`, `8/2 6/1`, `13/11(2)`) counts as the legal
-        play with the same resulting position and is logged in canonical form."""
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
-        if check and isinstance(action, Play) and self.phase == MOVE and seat == self.turn:
-            action = self._resolve(action)
-        super().apply(seat, action, check=check)
+    def _canonical(self, seat: Seat, action: Action) -> Action:
+        """A typed play (`13/7`, `8/2 6/1`, `13/11(2)`) counts as the legal play with the
+        same resulting position, and is logged in canonical form."""
+        if isinstance(action, Play) and self.phase == MOVE and seat == self.turn:
+            return self._resolve(action)
+        return action
 
     def _apply(self, seat: Seat, action: Action) -> None:
         if isinstance(action, Play):
