@@ -1,6 +1,7 @@
 """Load on one server process: N live rooms, M WebSocket clients each, every move committed.
 
-Run `python -m benchmarks.server_load [--rooms N] [--clients M] [--seconds T] [--database URL]`.
+Run `python -m benchmarks.server_load [--rooms N] [--clients M] [--seconds T] [--think S]
+[--database URL] [--profile FILE] [--no-echo]`.
 
 The server runs as its own process (`python -m hraj.server serve`, loopback only);
 this process creates N Qwixx rooms of M person seats, connects one client per seat
@@ -9,7 +10,10 @@ A move's latency runs from sending `act` to receiving its `ack`, which the serve
 sends only after the move is committed to the store and broadcast to the room.
 Baseline, measured in the same run against a bare WebSocket echo server process
 with the same number of connections: the round trip of one message. Both sides share
-the machine's cores with this client process, which the figures include.
+the machine's cores with this client process (on uvloop where it is installed, as the
+server), which the figures include. `--think S` makes each seat wait a random time
+of mean S seconds before each move (an offered load instead of flat out);
+`--profile FILE` writes py-spy's collapsed stacks of the server for the timed window.
 """
 
 from __future__ import annotations
