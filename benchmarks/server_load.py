@@ -246,7 +246,10 @@ def sample(pid: int, path: str, seconds: float) -> None:
     spy = Path(sys.executable).with_name("py-spy")
     command = [str(spy) if spy.exists() else "py-spy", "record", "--pid", str(pid), "--rate", "100", "--nonblocking"]
     command += ["--duration", str(int(seconds)), "--format", "raw", "--output", path]
-    subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except FileNotFoundError:
+        print("no profile: py-spy is not installed (pip install py-spy)")
 
 
 async def echo_run(url: str, connections: int, seconds: float) -> tuple[list[float], float]:

@@ -460,14 +460,15 @@ class Room:
 
     def view_message(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see now (committed state only: the actor calls this between jobs)."""
+        over = self.over
         message: dict[str, Any] = {
             "type": "state",
             "room": self.id,
             "version": self.version,
-            "status": OVER if self.over else PLAYING,
+            "status": OVER if over else PLAYING,
             "view": self.state.view(seat),
         }
-        if self.over:
+        if over:
             message["seed"] = self.seed
         return message
 
