@@ -40,6 +40,12 @@ def test_a_new_room_has_rolled_its_opening_chance_and_shows_only_the_commitment(
     [
         ({"game": "chess", "seats": [{}]}, 422, "invalid_option", "There is no game {game}; choose one of: {known}."),
         (
+            {"game": "trefa", "options": {"sheet_file": "/etc/passwd"}, "seats": [{}]},
+            422,
+            "invalid_option",
+            "The option {option} reads files of the machine; only the local command line may set it.",
+        ),
+        (
             {"game": "qwixx", "options": {"players": 3}, "seats": [{}, {}]},
             422,
             "invalid_option",

@@ -554,6 +554,15 @@ class Rooms:
         options: dict[str, Any] = dict(spec.options)
         try:
             cls = game_class(spec.game)
+            for name in options:
+                option = cls.options_spec.get(name)
+                if option is not None and option.local_only:
+                    # Checked before the game is made: making it would read the path.
+                    raise ServerError(
+                        "invalid_option",
+                        "The option {option} reads files of the machine; only the local command line may set it.",
+                        option=name,
+                    )
             if "players" in cls.options_spec and "players" not in options:
                 options["players"] = len(spec.seats)
             game = cls(**options)
