@@ -18,6 +18,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
 from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.position import join_position, split_position
 from hraj.core.record import EventLog
 
 ROWS = ("r", "y", "g", "b")
@@ -463,23 +464,14 @@ class QwixxState(State[Cross, ChanceOutcome]):
             if self.penalties[s]:
                 parts.append(f"p{self.penalties[s]}")
             sheets.append(" ".join(parts) or "-")
-        return f"{self.active}: " + " / ".join(sheets)
+        return join_position(self.active, sheets)
 
     @classmethod
     def from_position(cls, game: Qwixx, text: str) -> QwixxState:
         """The state at the start of a turn (a roll is due) described by `position()` text."""
-        head, sep, body = text.partition(":")
-        if not sep or not head.strip().isdigit():
-            raise InvalidAction("A Qwixx position starts with the active seat and a colon: {text}", text=text)
-        sheets = [part.strip() for part in body.split("/")]
-        if len(sheets) != game.players:
-            raise InvalidAction(
-                "The position has {found} sheets for {players} players.", found=len(sheets), players=game.players
-            )
+        active, sheets = split_position(text, game.players, "Qwixx")
         state = cls(game)
-        state.active = int(head)
-        if state.active >= game.players:
-            raise InvalidAction("Seat {seat} is not at this table.", seat=state.active)
+        state.active = active
         state.phase = ROLL
         for seat, sheet in enumerate(sheets):
             for part in sheet.split():

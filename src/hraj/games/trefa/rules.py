@@ -24,6 +24,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
 from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.position import join_position, split_position
 from hraj.core.record import EventLog
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS, SheetRow, Sheets, default_sheets, load_sheets
 
@@ -522,23 +523,15 @@ class TrefaState(State[Move, ChanceOutcome]):
             while texts and texts[-1] == "." * FIELDS:
                 texts.pop()
             sheets.append(" ".join([self.game.letters[seat], *texts]))
-        return f"{self.active}: " + " / ".join(sheets)
+        return join_position(self.active, sheets)
 
     @classmethod
     def from_position(cls, game: Trefa, text: str) -> TrefaState:
         """The state at the start of a turn (a roll is due) described by `position()` text."""
-        head, sep, body = text.partition(":")
-        if not sep or not head.strip().isdigit():
-            raise InvalidAction("A Trefa position starts with the active seat and a colon: {text}", text=text)
-        sheets = [part.split() for part in body.split("/")]
-        if len(sheets) != game.players:
-            raise InvalidAction(
-                "The position has {found} sheets for {players} players.", found=len(sheets), players=game.players
-            )
+        active, sheet_texts = split_position(text, game.players, "Trefa")
+        sheets = [part.split() for part in sheet_texts]
         state = cls(game)
-        state.active = int(head)
-        if state.active >= game.players:
-            raise InvalidAction("Seat {seat} is not at this table.", seat=state.active)
+        state.active = active
         state.phase = ROLL
         for seat, parts in enumerate(sheets):
             if not parts or parts[0] != game.letters[seat]:
