@@ -35,9 +35,10 @@ def test_migrating_twice_is_harmless_and_matches_the_schema(store: Store) -> Non
 
 
 def test_a_room_comes_back_as_it_was_created(store: Store) -> None:
-    store.create_room(new_room())
+    created = store.create_room(new_room())
     room = store.load_room("room1")
     assert room is not None
+    assert created == room  # what the server keeps in memory is what a restart reads
     assert (room.game, room.options, room.status, room.version) == ("qwixx", {"players": 2, "first": None}, PLAYING, 0)
     assert (room.seed, room.commitment) == ("ab" * 32, "cd" * 32)
     assert [(s.seat, s.kind, s.bot, s.token_hash) for s in room.seats] == [

@@ -37,7 +37,7 @@ from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.server.fairness import commitment, new_seed, replay_with_seed
 from hraj.server.protocol import PROTOCOL_VERSION, CreateRoom, ServerError
-from hraj.store import AppendBatch, NewRoom, NewSeat, RoomData, SeatData, Store
+from hraj.store import AppendBatch, NewRoom, NewSeat, RoomData, Store
 from hraj.store.db import OVER, PLAYING
 
 log = logging.getLogger("hraj.server")
@@ -607,21 +607,7 @@ class Rooms:
             host_hash=hash_token(self.secret, host_token),
             seats=seats,
         )
-        await asyncio.to_thread(self.store.create_room, new)
-        data = RoomData(
-            id=new.id,
-            game=new.game,
-            options=new.options,
-            seed=new.seed,
-            commitment=new.commitment,
-            invite_hash=new.invite_hash,
-            host_hash=new.host_hash,
-            status=PLAYING,
-            version=0,
-            outcome=None,
-            seats=[],
-        )
-        data.seats = [SeatData(n, s.kind, s.bot, s.name, s.token_hash) for n, s in enumerate(seats)]
+        data = await asyncio.to_thread(self.store.create_room, new)
         room = Room(data, self.committer, self.store, self.secret)
         self.rooms[room.id] = room
         room.start()

@@ -192,7 +192,8 @@ class Store:
 
     # --- writes ---------------------------------------------------------------------
 
-    def create_room(self, room: NewRoom) -> None:
+    def create_room(self, room: NewRoom) -> RoomData:
+        """Store a new room with its seats; returns it as `load_room` would read it back."""
         now = _now()
         with self.engine.begin() as connection:
             connection.execute(
@@ -225,6 +226,19 @@ class Store:
                     for number, seat in enumerate(room.seats)
                 ],
             )
+        return RoomData(
+            id=room.id,
+            game=room.game,
+            options=dict(room.options),
+            seed=room.seed,
+            commitment=room.commitment,
+            invite_hash=room.invite_hash,
+            host_hash=room.host_hash,
+            status=PLAYING,
+            version=0,
+            outcome=None,
+            seats=[SeatData(n, s.kind, s.bot, s.name, s.token_hash) for n, s in enumerate(room.seats)],
+        )
 
     def append(self, batches: Iterable[AppendBatch]) -> None:
         """Append the events of several rooms in one transaction, all or nothing.
