@@ -100,32 +100,35 @@ class TerminalTable:
         self.game_state = state if state is not None else self.game.new_state()
         while not self.game_state.is_over:
             if self.game_state.is_chance:
-                outcome = self.game_state.sample_chance(self.rng)
-                self.game_state.apply_chance(outcome, check=False)
-                self.console.print(f"[dim]{t('Chance', self.lang)}: {outcome}[/dim]")
-                continue
-            seat = self.game_state.to_act[0]
-            player = self.players[seat]
-            if player.bot is not None:
-                action = player.bot.choose(self.game_state.determinize(seat, self.rng), seat)
+                self.game_state.apply_chance(self.game_state.sample_chance(self.rng), check=False)
             else:
-                action = self.ask_person(seat)
-            self.game_state.apply(seat, action)
-            self.console.print(f"[bold]{player.name}[/bold]: {self.describe(action)}")
-            self.show_forced_steps()
+                seat = self.game_state.to_act[0]
+                bot = self.players[seat].bot
+                if bot is not None:
+                    self.game_state.apply(seat, bot.choose(self.game_state.determinize(seat, self.rng), seat))
+                else:
+                    self.play_person(seat)
+            self.show_new_events()
         self.finish()
         return self.game_state
 
-    def show_forced_steps(self) -> None:
-        """Print the steps the rules just made by themselves (a penalty, a cross-out)."""
+    def show_new_events(self) -> None:
+        """Print what happened since the last call, as the record has it (canonical
+        moves, chance, and the steps the rules made by themselves, such as a penalty)."""
         events = self.game_state.events()
         for kind, seat, text in events[self.events_shown :]:
-            if kind == "auto":
+            if kind == "chance":
+                self.console.print(f"[dim]{t('Chance', self.lang)}: {text}[/dim]")
+            elif kind == "move":
+                assert seat is not None
+                self.console.print(f"[bold]{self.names[seat]}[/bold]: {self.describe(text)}")
+            else:
                 who = self.names[seat] if seat is not None else t("Rules", self.lang)
                 self.console.print(f"[yellow]{who}: {t(text, self.lang)}[/yellow]")  # e.g. "penalty"
         self.events_shown = len(events)
 
-    def ask_person(self, seat: int) -> Any:
+    def play_person(self, seat: int) -> None:
+        """Ask a person until the rules accept their move, and apply it."""
         if self.hide_between_people and self.last_person != seat:
             self.console.clear()
             self.ask(
@@ -147,13 +150,12 @@ class TerminalTable:
                 self.console.print(t(self.view_module.NOTATION_HELP, self.lang))
                 self.list_choices(legal)
                 continue
+            chosen: Any = text
             if text.isdigit() and 1 <= int(text) <= len(legal) and len(legal) <= LIST_LIMIT:
-                return legal[int(text) - 1]
+                chosen = legal[int(text) - 1]
             try:
-                action = self.game.parse_action(text)
-                if action not in legal:
-                    self.game_state.copy().apply(seat, action)  # raises the rules' own reason
-                return action
+                self.game_state.apply(seat, chosen)  # refused input changes nothing
+                return
             except HrajError as error:
                 self.console.print(f"[red]{error_text(error, self.lang)}[/red]")
 
