@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hraj.core.codec import Codec, Observation, Writer, relative
 from hraj.core.game import Seat, State
 from hraj.games.abluxxen.rules import (
     COPIES,
@@ -25,7 +26,6 @@ from hraj.games.abluxxen.rules import (
     Move,
     full_deck,
 )
-from hraj.rl.codec import Codec, Observation, Writer, relative
 
 _WORDS = {"take": 0, "leave": 1, "back": 2, "discard": 3, "pass": 4}
 _DRAW = 5

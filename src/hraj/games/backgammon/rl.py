@@ -20,11 +20,11 @@ import itertools
 from functools import lru_cache
 from typing import Any
 
+from hraj.core.codec import Codec, Observation, Writer
 from hraj.core.game import Seat, State
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Steps
 from hraj.games.backgammon.notation import Decision, First, Play, Roll
 from hraj.games.backgammon.rules import MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
-from hraj.rl.codec import Codec, Observation, Writer
 
 DECISIONS: tuple[Decision, ...] = (
     Decision("roll"),

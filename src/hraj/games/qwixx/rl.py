@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hraj.core.codec import Codec, Observation, Writer, relative
 from hraj.core.game import Seat, State
 from hraj.games.qwixx.rules import CHOOSE_FIRST, LAST, MAX_PENALTIES, ROWS, Cross, First, QwixxState, Roll, number_index
-from hraj.rl.codec import Codec, Observation, Writer, relative
 
 NUMBERS = LAST + 1  # 11 numbers per row
 PHASES = ("choose_first", "roll", "white", "colour", "over")

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hraj.core.codec import Codec, Observation, Writer, relative
 from hraj.core.game import Seat, State
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
-from hraj.rl.codec import Codec, Observation, Writer, relative
 
 NUM_ACTIONS = 2 + (1 << FIELDS) - 1
 _FIELD = len(COLOURS) + 5  # colour one-hot, printed, empty, crossed, value, hit
