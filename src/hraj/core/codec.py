@@ -12,13 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from hraj.core.game import Game, Seat, State
-
-#: An observation vector: float32, one cell per entry of the game's documented layout.
-Observation = npt.NDArray[np.float32]
 
 
 class Codec(ABC):
@@ -57,9 +51,9 @@ class Codec(ABC):
         """Length of every observation vector of this game and option set."""
 
     @abstractmethod
-    def observe(self, view: dict[str, Any], out: Observation) -> int:
-        """Write the observation of `view` (a seat's view) into `out` (zeroed, float32);
-        returns how many cells the layout has, which must be `observation_size`."""
+    def observe(self, view: dict[str, Any]) -> list[float]:
+        """The cells of the observation of `view` (a seat's view), in layout order:
+        `observation_size` of them, each from -1 to 1."""
 
     # --- chance, for libraries that enumerate it -----------------------------------------
 
@@ -100,30 +94,30 @@ class Codec(ABC):
 
 
 class Writer:
-    """Fills an observation vector field after field, so codecs read like their layout."""
+    """Collects an observation's cells field after field, so codecs read like their
+    layout; a Python list, turned into one NumPy array at the end (many small array
+    writes would cost more than the game's own move)."""
 
-    __slots__ = ("at", "out")
+    __slots__ = ("cells",)
 
-    def __init__(self, out: Observation) -> None:
-        self.out = out
-        self.at = 0
+    def __init__(self) -> None:
+        self.cells: list[float] = []
 
     def value(self, number: float) -> None:
-        self.out[self.at] = number
-        self.at += 1
+        self.cells.append(number)
 
     def values(self, numbers: Sequence[float]) -> None:
-        self.out[self.at : self.at + len(numbers)] = numbers
-        self.at += len(numbers)
+        self.cells.extend(numbers)
 
     def one_hot(self, index: int | None, size: int) -> None:
         """`size` cells with a 1 at `index` (all 0 for None)."""
+        at = len(self.cells)
+        self.cells.extend(_ZEROS[:size] if size <= len(_ZEROS) else [0.0] * size)
         if index is not None:
-            self.out[self.at + index] = 1.0
-        self.at += size
+            self.cells[at + index] = 1.0
 
-    def skip(self, size: int) -> None:
-        self.at += size
+
+_ZEROS = [0.0] * 64
 
 
 def relative(seat: int, me: int | None, players: int) -> int:

@@ -19,10 +19,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from hraj.core.codec import Codec, Observation, Writer, relative
+from hraj.core.codec import Codec, Writer, relative
 from hraj.core.game import Game, Seat, State
 from hraj.core.registry import game_class
 
+#: An observation vector: float32, one cell per entry of the game's layout (docs/rl.md).
+Observation = npt.NDArray[np.float32]
+#: A legal-action mask: int8, 1 for each legal action id.
 Mask = npt.NDArray[np.int8]
 
 __all__ = ["Codec", "Mask", "Observation", "Writer", "codec", "codec_for", "legal_mask", "observe", "relative"]
@@ -58,8 +61,7 @@ def legal_mask(codec: Codec, state: State[Any, Any], seat: Seat) -> tuple[Mask, 
 
 def observe(codec: Codec, state: State[Any, Any], seat: Seat) -> Observation:
     """The observation vector of `seat`, built from `state.view(seat)` only."""
-    out = np.zeros(codec.observation_size, dtype=np.float32)
-    written = codec.observe(state.view(seat), out)
-    if written != len(out):
-        raise AssertionError(f"{state.game.id}: the observation layout has {written} cells, not {len(out)}")
-    return out
+    cells = codec.observe(state.view(seat))
+    if len(cells) != codec.observation_size:
+        raise AssertionError(f"{state.game.id}: the observation has {len(cells)} cells, not {codec.observation_size}")
+    return np.array(cells, dtype=np.float32)

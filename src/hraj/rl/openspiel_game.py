@@ -246,8 +246,7 @@ class HrajObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: HrajSpielState, player: int) -> None:
-        self.tensor.fill(0.0)
-        self.codec.observe(state.hraj_state.view(player), self.tensor)
+        self.tensor[:] = self.codec.observe(state.hraj_state.view(player))
 
     def string_from(self, state: HrajSpielState, player: int) -> str:
         view = state.hraj_state.view(player)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hraj.core.codec import Codec, Observation, Writer, relative
+from hraj.core.codec import Codec, Writer, relative
 from hraj.core.game import Seat, State
 from hraj.games.abluxxen.rules import (
     COPIES,
@@ -74,10 +74,10 @@ class AbluxxenCodec(Codec):
         tail = 1 + JOKER + 13 + 1 + (players + JOKER) + (players + 1)
         return len(PHASE_NAMES) + 2 * players + JOKER + _SEAT * players + DISPLAY_SLOTS * JOKER + tail
 
-    def observe(self, view: dict[str, Any], out: Observation) -> int:
+    def observe(self, view: dict[str, Any]) -> list[float]:
         players = self.game.players
         me = view["seat"]
-        put = Writer(out)
+        put = Writer()
 
         def seat_hot(seat: int | None) -> None:
             put.one_hot(None if seat is None else relative(seat, me, players), players)
@@ -110,7 +110,7 @@ class AbluxxenCodec(Codec):
         draw = view["draw"]
         seat_hot(None if draw is None else draw["seat"])
         put.value(draw["owed"] / HAND_SIZE if draw else 0.0)
-        return put.at
+        return put.cells
 
     # --- chance -----------------------------------------------------------------------------
 

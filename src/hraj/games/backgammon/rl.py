@@ -20,7 +20,7 @@ import itertools
 from functools import lru_cache
 from typing import Any
 
-from hraj.core.codec import Codec, Observation, Writer
+from hraj.core.codec import Codec, Writer
 from hraj.core.game import Seat, State
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Steps
 from hraj.games.backgammon.notation import Decision, First, Play, Roll
@@ -49,6 +49,11 @@ NUM_ACTIONS = _DOUBLES + len(_DOUBLE_ORIGINS)
 MATCH_SCALE = 25  # match lengths are shown divided by this (capped at 1)
 _SIDE = POINTS * 4 + 2
 MAX_PIPS = CHECKERS * BAR  # every checker on the bar
+#: A point with n checkers as four cells (TD-Gammon's): at least 1, at least 2, exactly 3, the rest.
+_POINT_CELLS = tuple(
+    (float(count >= 1), float(count >= 2), float(count == 3), max(count - 3, 0) / (CHECKERS - 3))
+    for count in range(CHECKERS + 1)
+)
 
 
 def _target(origin: int, die: int) -> int:
@@ -106,17 +111,15 @@ class BackgammonCodec(Codec):
     def observation_size(self) -> int:
         return 2 * _SIDE + 2 + 12 + len(PHASE_NAMES) + 3 + 5 + 5 + 5
 
-    def observe(self, view: dict[str, Any], out: Observation) -> int:
+    def observe(self, view: dict[str, Any]) -> list[float]:
         me = view["seat"] or 0
-        put = Writer(out)
+        put = Writer()
+        cells = put.cells
         for side in (me, 1 - me):
             board = view["boards"][side]
             for point in range(1, POINTS + 1):
-                count = board[point]
-                put.values(
-                    [float(count >= 1), float(count >= 2), float(count == 3), max(count - 3, 0) / (CHECKERS - 3)]
-                )
-            put.values([board[BAR] / CHECKERS, board[OFF] / CHECKERS])
+                cells += _POINT_CELLS[board[point]]
+            cells += (board[BAR] / CHECKERS, board[OFF] / CHECKERS)
         put.values([view["pips"][me] / MAX_PIPS, view["pips"][1 - me] / MAX_PIPS])
         dice = view["dice"]
         put.one_hot(None if dice is None else dice[0] - 1, 6)
@@ -141,7 +144,7 @@ class BackgammonCodec(Codec):
         resign = view["resign"]
         put.one_hot(0 if resign is None else resign["level"], 4)
         put.value(float(resign is not None and resign["by"] == me))
-        return put.at
+        return put.cells
 
     # --- chance -----------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hraj.core.codec import Codec, Observation, Writer, relative
+from hraj.core.codec import Codec, Writer, relative
 from hraj.core.game import Seat, State
 from hraj.games.qwixx.rules import CHOOSE_FIRST, LAST, MAX_PENALTIES, ROWS, Cross, First, QwixxState, Roll, number_index
 
@@ -42,10 +42,10 @@ class QwixxCodec(Codec):
         per_seat = len(ROWS) * (NUMBERS + 1) + MAX_PENALTIES + 1 + 1
         return len(PHASES) + 2 * players + 1 + NUM_ACTIONS + 6 * len(DICE) + len(ROWS) + per_seat * players
 
-    def observe(self, view: dict[str, Any], out: Observation) -> int:
+    def observe(self, view: dict[str, Any]) -> list[float]:
         players = self.game.players
         me = view["seat"]
-        put = Writer(out)
+        put = Writer()
         put.one_hot(PHASES.index(view["phase"]), len(PHASES))
         active = view["active"]
         put.one_hot(None if active is None else relative(active, me, players), players)
@@ -69,7 +69,7 @@ class QwixxCodec(Codec):
                 put.value(float(sheet["rows"][row]["lock"]))
             put.one_hot(sheet["penalties"], MAX_PENALTIES + 1)
             put.value(sheet["score"] / MAX_SCORE)
-        return put.at
+        return put.cells
 
     # --- chance: the first seat, or one die per step --------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hraj.core.codec import Codec, Observation, Writer, relative
+from hraj.core.codec import Codec, Writer, relative
 from hraj.core.game import Seat, State
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
@@ -21,6 +21,10 @@ _FIELD = len(COLOURS) + 5  # colour one-hot, printed, empty, crossed, value, hit
 _ROW = FIELDS * _FIELD + 3  # fields, complete, hits, points
 _SEAT = (ROWS + 1) + ROWS * _ROW + 1  # current row (or done), rows, score
 ROW_MAX = FIELDS * 6 + 21  # six 6s and the usual top hit bonus
+#: A field's colour as six cells, one of them 1 (the hot path builds 30 fields a sheet).
+_COLOUR_CELLS = {
+    letter: tuple(float(index == number) for index in range(len(COLOURS))) for number, letter in enumerate(COLOURS)
+}
 
 
 def move_id(action: Move) -> int:
@@ -48,10 +52,10 @@ class TrefaCodec(Codec):
         players = self.game.players
         return len(PHASES) + players + 6 * FIELDS + 2 * FIELDS + 1 + _SEAT * players
 
-    def observe(self, view: dict[str, Any], out: Observation) -> int:
+    def observe(self, view: dict[str, Any]) -> list[float]:
         players = self.game.players
         me = view["seat"]
-        put = Writer(out)
+        put = Writer()
         put.one_hot(PHASES.index(view["phase"]), len(PHASES))
         active = view["active"]
         put.one_hot(None if active is None else relative(active, me, players), players)
@@ -66,22 +70,21 @@ class TrefaCodec(Codec):
             sheet = view["sheets"][(offset + (me or 0)) % players]
             current = sheet["current_row"]
             put.one_hot(ROWS if current is None else current, ROWS + 1)
+            cells = put.cells
             for row in sheet["rows"]:
                 for field in row["fields"]:
-                    put.one_hot(COLOURS.index(field["colour"]), len(COLOURS))
                     value = field["value"]
-                    put.values(
-                        [
-                            field["printed"] / 6,
-                            float(value is None),
-                            float(field["crossed"]),
-                            (value or 0) / 6,
-                            float(field["hit"]),
-                        ]
+                    cells += _COLOUR_CELLS[field["colour"]]
+                    cells += (
+                        field["printed"] / 6,
+                        float(value is None),
+                        float(field["crossed"]),
+                        (value or 0) / 6,
+                        float(field["hit"]),
                     )
-                put.values([float(row["complete"]), row["hits"] / FIELDS, row["points"] / ROW_MAX])
+                cells += (float(row["complete"]), row["hits"] / FIELDS, row["points"] / ROW_MAX)
             put.value(sheet["score"] / (ROWS * ROW_MAX))
-        return put.at
+        return put.cells
 
     # --- chance: the first seat, or one die per step --------------------------------------
 
