@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hraj.core.codec import Codec, Writer, relative
-from hraj.core.game import Seat, State
+from hraj.core.game import Game, Seat, State
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
 
@@ -20,7 +20,6 @@ NUM_ACTIONS = 2 + (1 << FIELDS) - 1
 _FIELD = len(COLOURS) + 5  # colour one-hot, printed, empty, crossed, value, hit
 _ROW = FIELDS * _FIELD + 3  # fields, complete, hits, points
 _SEAT = (ROWS + 1) + ROWS * _ROW + 1  # current row (or done), rows, score
-ROW_MAX = FIELDS * 6 + 21  # six 6s and the usual top hit bonus
 #: A field's colour as six cells, one of them 1 (the hot path builds 30 fields a sheet).
 _COLOUR_CELLS = {
     letter: tuple(float(index == number) for index in range(len(COLOURS))) for number, letter in enumerate(COLOURS)
@@ -39,6 +38,12 @@ class TrefaCodec(Codec):
     """Trefa for 1-6 seats; the observation grows with the number of seats."""
 
     perfect_information = True
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        super().__init__(game)
+        assert isinstance(game, Trefa)
+        #: The most a row can score (six 6s and the top hit bonus of the sheet set in play).
+        self.row_max = FIELDS * 6 + max(game.hit_bonus)
 
     @property
     def num_actions(self) -> int:
@@ -82,8 +87,8 @@ class TrefaCodec(Codec):
                         (value or 0) / 6,
                         float(field["hit"]),
                     )
-                cells += (float(row["complete"]), row["hits"] / FIELDS, row["points"] / ROW_MAX)
-            put.value(sheet["score"] / (ROWS * ROW_MAX))
+                cells += (float(row["complete"]), row["hits"] / FIELDS, row["points"] / self.row_max)
+            put.value(sheet["score"] / (ROWS * self.row_max))
         return put.cells
 
     # --- chance: the first seat, or one die per step --------------------------------------
@@ -121,9 +126,7 @@ class TrefaCodec(Codec):
         return 1 + turns * (2 * FIELDS + 2)
 
     def score_range(self) -> tuple[float, float]:
-        assert isinstance(self.game, Trefa)
-        bonus = max(self.game.hit_bonus)
-        return (0.0, float(ROWS * (FIELDS * 6 + bonus)))
+        return (0.0, float(ROWS * self.row_max))
 
 
 CODEC = TrefaCodec
