@@ -26,7 +26,7 @@ def test_every_game_is_registered():
 
 @pytest.mark.parametrize(("game_id", "options"), SMALL)
 def test_random_simulation_test_passes(game_id: str, options: dict[str, Any]):
-    pyspiel.random_sim_test(load(game_id, options), num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(load(game_id, options), num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(
