@@ -14,6 +14,7 @@ nothing a seat may not see can reach an agent.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 import numpy as np
@@ -33,7 +34,8 @@ __all__ = ["Codec", "Mask", "Observation", "Writer", "codec", "codec_for", "lega
 
 def codec(game: Game[Any, Any]) -> Codec:
     """The codec of `game`, found next to the game's rules through the registry."""
-    package = type(game).__module__.rpartition(".")[0]
+    # the game's own package, whether its class sits in a submodule (rules.py) or in __init__
+    package = sys.modules[type(game).__module__].__package__ or type(game).__module__.rpartition(".")[0]
     try:
         module = importlib.import_module(f"{package}.rl")
     except ModuleNotFoundError:
