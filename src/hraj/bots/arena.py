@@ -13,11 +13,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hraj.bots.base import make_bot
+from hraj.bots.base import Bot, make_bot
 from hraj.core.driver import play_game
 from hraj.core.game import Game
 
 Z95 = 1.959963984540054
+
+#: An entrant: a bot's name, or a maker that builds a bot from a seed (a trained agent).
+BotSpec = str | Callable[[int], Bot]
 
 
 @dataclass(frozen=True)
@@ -64,18 +67,19 @@ class ArenaResult:
 
 def run_arena(
     game: Game[Any, Any],
-    bot_names: Sequence[str],
+    bot_names: Sequence[BotSpec],
     games: int,
     seed: int = 0,
     on_game: Callable[[int], None] | None = None,
 ) -> ArenaResult:
     """Play `games` seeded games; the i-th game shifts the seats by i."""
     seats = len(bot_names)
-    entrants = [Entrant(f"{name} #{i + 1}", name) for i, name in enumerate(bot_names)]
+    labels = [spec if isinstance(spec, str) else str(getattr(spec, "name", "agent")) for spec in bot_names]
+    entrants = [Entrant(f"{name} #{i + 1}", name) for i, name in enumerate(labels)]
     for number in range(games):
         game_seed = seed * 1_000_003 + number
         order = [(number + seat) % seats for seat in range(seats)]  # order[seat] = entrant index
-        bots = [make_bot(game.id, bot_names[entrant], game_seed * 31 + seat) for seat, entrant in enumerate(order)]
+        bots = [_make(game, bot_names[entrant], game_seed * 31 + seat) for seat, entrant in enumerate(order)]
         state = play_game(game.new_state(), bots, random.Random(game_seed))
         outcome = state.outcome
         assert outcome is not None
@@ -86,3 +90,7 @@ def run_arena(
         if on_game is not None:
             on_game(number + 1)
     return ArenaResult(games, entrants)
+
+
+def _make(game: Game[Any, Any], spec: BotSpec, seed: int) -> Bot:
+    return make_bot(game.id, spec, seed) if isinstance(spec, str) else spec(seed)

@@ -1,0 +1,135 @@
+"""Abluxxen for learning agents: 654 action ids, and an observation of one seat's view.
+
+Action ids: 0 `take`, 1 `leave`, 2 `back`, 3 `discard`, 4 `pass`, 5 `draw deck`,
+6-11 `draw slot 1-6`, 12-24 `shadow 1-13`, 25-29 a set of one to five jokers alone,
+and `30 + 6 * (8 * (value - 1) + count - 1) + jokers` a set of `count` cards of `value`
+with `jokers` jokers. Chance ids: the card turned (`1`-`13` -> 0-12, `J` -> 13), or the
+seat of `first N`. The observation layout is documented in docs/rl.md; it holds the
+seat's own hand and what is publicly known of the others, never their hidden cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hraj.core.codec import Codec, Writer, relative
+from hraj.core.game import Seat, State
+from hraj.games.abluxxen.rules import (
+    COPIES,
+    DISPLAY_SLOTS,
+    HAND_SIZE,
+    JOKER,
+    JOKERS,
+    PHASE_NAMES,
+    Card,
+    First,
+    Move,
+    full_deck,
+)
+
+_WORDS = {"take": 0, "leave": 1, "back": 2, "discard": 3, "pass": 4}
+_DRAW = 5
+_SHADOW = _DRAW + 1 + DISPLAY_SLOTS - 1  # shadow v -> _SHADOW + v, v = 1..13
+_JOKERS_ALONE = _SHADOW + 13 + 1  # j jokers -> _JOKERS_ALONE + j - 1
+_SETS = _JOKERS_ALONE + JOKERS
+NUM_ACTIONS = _SETS + 13 * COPIES * (JOKERS + 1)
+DECK = sum(full_deck())
+_SEAT = 1 + JOKER + JOKER + 1 + 1 + 1 + 1
+
+
+def move_id(action: Move) -> int:
+    kind = action.kind
+    if kind == "play":
+        if action.value == 0:
+            return _JOKERS_ALONE + action.jokers - 1
+        return _SETS + (JOKERS + 1) * (COPIES * (action.value - 1) + action.numbers - 1) + action.jokers
+    if kind == "draw":
+        return _DRAW + action.value
+    if kind == "shadow":
+        return _SHADOW + action.value
+    return _WORDS[kind]
+
+
+def _counts(cards: list[int]) -> list[float]:
+    """Cards 1-13 and J as 14 counts, each divided by the copies in the deck."""
+    counts = [0.0] * JOKER
+    for card in cards:
+        counts[card - 1] += 1
+    return [count / COPIES for count in counts]
+
+
+class AbluxxenCodec(Codec):
+    """Abluxxen for 2-5 seats, every variant; the observation grows with the seats."""
+
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def action_id(self, state: State[Any, Any], seat: Seat, action: Move) -> int:
+        return move_id(action)
+
+    @property
+    def observation_size(self) -> int:
+        players = self.game.players
+        tail = 1 + JOKER + 13 + 1 + (players + JOKER) + (players + 1)
+        return len(PHASE_NAMES) + 2 * players + JOKER + _SEAT * players + DISPLAY_SLOTS * JOKER + tail
+
+    def observe(self, view: dict[str, Any]) -> list[float]:
+        players = self.game.players
+        me = view["seat"]
+        put = Writer()
+
+        def seat_hot(seat: int | None) -> None:
+            put.one_hot(None if seat is None else relative(seat, me, players), players)
+
+        put.one_hot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
+        seat_hot(view["active"])
+        put.values([float((offset + (me or 0)) % players in view["to_act"]) for offset in range(players)])
+        put.values(_counts(view["hand"] or []))
+        for offset in range(players):
+            seat = view["seats"][(offset + (me or 0)) % players]
+            put.value(seat["hand_size"] / DECK)
+            put.values(_counts(seat["known"]))
+            top = seat["top"]
+            put.one_hot(min(top) - 1 if top else None, JOKER)
+            put.values(
+                [len(top) / HAND_SIZE, len(seat["layers"]) / DECK, seat["laid_out"] / DECK, seat["score"] / DECK]
+            )
+        for slot in view["display"]:
+            put.values(_counts(slot))
+        put.value(view["pile"] / DECK)
+        put.values(_counts(view["discard"]))
+        shadow = [0.0] * 13
+        for group in view["shadow"] or []:
+            shadow[group[0] - 1] = len(group) / COPIES
+        put.values(shadow)
+        put.value(float(view["captured_this_turn"]))
+        capture = view["capture"]
+        seat_hot(None if capture is None else capture["victim"])
+        put.values(_counts(capture["cards"]) if capture else [0.0] * JOKER)
+        draw = view["draw"]
+        seat_hot(None if draw is None else draw["seat"])
+        put.value(draw["owed"] / HAND_SIZE if draw else 0.0)
+        return put.cells
+
+    # --- chance -----------------------------------------------------------------------------
+
+    @property
+    def num_chance_ids(self) -> int:
+        return JOKER
+
+    def chance_id(self, state: State[Any, Any], outcome: Card | First) -> int:
+        if isinstance(outcome, First):
+            return outcome.seat
+        return outcome.value - 1
+
+    # --- bounds -----------------------------------------------------------------------------
+
+    def max_game_length(self) -> int:
+        return 20_000
+
+    def score_range(self) -> tuple[float, float]:
+        return (-float(DECK), float(DECK))
+
+
+CODEC = AbluxxenCodec

@@ -1,0 +1,113 @@
+"""Qwixx for learning agents: 45 action ids, and an observation of one seat's view.
+
+Action ids: 0 is `pass`; `1 + 11 * row + (number - 2)` crosses `number` in `row`
+(rows r y g b). Chance ids: one die per chance step (id = pips - 1), or the starting
+seat. The observation layout is documented in docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hraj.core.codec import Codec, Writer, relative
+from hraj.core.game import Seat, State
+from hraj.games.qwixx.rules import CHOOSE_FIRST, LAST, MAX_PENALTIES, ROWS, Cross, First, QwixxState, Roll, number_index
+
+NUMBERS = LAST + 1  # 11 numbers per row
+PHASES = ("choose_first", "roll", "white", "colour", "over")
+DICE = ("w1", "w2", *ROWS)
+NUM_ACTIONS = 1 + len(ROWS) * NUMBERS
+#: The best sheet: every row full and locked (78 points each).
+MAX_SCORE = 4 * 78
+
+
+def cross_id(action: Cross) -> int:
+    return 0 if action.row < 0 else 1 + NUMBERS * action.row + action.number - 2
+
+
+class QwixxCodec(Codec):
+    """Qwixx for 1-5 seats; the observation grows with the number of seats."""
+
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def action_id(self, state: State[Any, Any], seat: Seat, action: Cross) -> int:
+        return cross_id(action)
+
+    @property
+    def observation_size(self) -> int:
+        players = self.game.players
+        per_seat = len(ROWS) * (NUMBERS + 1) + MAX_PENALTIES + 1 + 1
+        return len(PHASES) + 2 * players + 1 + NUM_ACTIONS + 6 * len(DICE) + len(ROWS) + per_seat * players
+
+    def observe(self, view: dict[str, Any]) -> list[float]:
+        players = self.game.players
+        me = view["seat"]
+        put = Writer()
+        put.one_hot(PHASES.index(view["phase"]), len(PHASES))
+        active = view["active"]
+        put.one_hot(None if active is None else relative(active, me, players), players)
+        for offset in range(players):
+            put.value(float((offset + (me or 0)) % players in view["to_act"]))
+        put.value(float(view["answered"]))
+        answer = view.get("my_answer")
+        put.one_hot(None if answer is None else cross_id(self.game.parse_action(answer)), NUM_ACTIONS)
+        dice = view["dice"] or {}
+        for name in DICE:
+            pips = dice.get(name)
+            put.one_hot(None if pips is None else pips - 1, 6)
+        put.values([float(row in view["locked"]) for row in ROWS])
+        for offset in range(players):
+            sheet = view["sheets"][(offset + (me or 0)) % players]
+            for row_index, row in enumerate(ROWS):
+                cells = [0.0] * NUMBERS
+                for number in sheet["rows"][row]["crossed"]:
+                    cells[number_index(row_index, number)] = 1.0
+                put.values(cells)
+                put.value(float(sheet["rows"][row]["lock"]))
+            put.one_hot(sheet["penalties"], MAX_PENALTIES + 1)
+            put.value(sheet["score"] / MAX_SCORE)
+        return put.cells
+
+    # --- chance: the first seat, or one die per step --------------------------------------
+
+    @property
+    def num_chance_ids(self) -> int:
+        return max(6, self.game.players)
+
+    def chance_steps(self, state: State[Any, Any]) -> int:
+        assert isinstance(state, QwixxState)
+        if state.phase == CHOOSE_FIRST:
+            return 1
+        return 2 + sum(not locked for locked in state.locked)
+
+    def chance_step_outcomes(self, state: State[Any, Any], drawn: Sequence[int]) -> list[tuple[int, float]]:
+        assert isinstance(state, QwixxState)
+        if state.phase == CHOOSE_FIRST:
+            return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
+        return [(pips, 1 / 6) for pips in range(6)]
+
+    def chance_outcome(self, state: State[Any, Any], drawn: Sequence[int]) -> First | Roll:
+        assert isinstance(state, QwixxState)
+        if state.phase == CHOOSE_FIRST:
+            return First(drawn[0])
+        dice = iter(pips + 1 for pips in drawn)
+        white1, white2 = next(dice), next(dice)
+        colours = [None if locked else next(dice) for locked in state.locked]
+        return Roll(white1, white2, (colours[0], colours[1], colours[2], colours[3]))
+
+    # --- bounds -----------------------------------------------------------------------------
+
+    def max_game_length(self) -> int:
+        """Each turn the active seat crosses (44 numbers a sheet) or takes a penalty (4 end it)."""
+        players = self.game.players
+        turns = players * (len(ROWS) * NUMBERS + MAX_PENALTIES)
+        return 1 + turns * (len(DICE) + players + 1)
+
+    def score_range(self) -> tuple[float, float]:
+        return (-5.0 * MAX_PENALTIES, float(MAX_SCORE))
+
+
+CODEC = QwixxCodec

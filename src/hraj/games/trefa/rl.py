@@ -1,0 +1,132 @@
+"""Trefa for learning agents: 65 action ids, and an observation of one seat's view.
+
+Action ids: 0 `reroll`, 1 `stop`, `1 + mask` for `write` of the dice in `mask` (bit i
+is the i-th colour of k w r y g b), so 2..64. Chance ids: one die per chance step (id =
+pips - 1; a reroll draws only the dice not kept at 1), or the starting seat. The
+observation layout is documented in docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hraj.core.codec import Codec, Writer, relative
+from hraj.core.game import Game, Seat, State
+from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
+from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
+
+NUM_ACTIONS = 2 + (1 << FIELDS) - 1
+_FIELD = len(COLOURS) + 5  # colour one-hot, printed, empty, crossed, value, hit
+_ROW = FIELDS * _FIELD + 3  # fields, complete, hits, points
+_SEAT = (ROWS + 1) + ROWS * _ROW + 1  # current row (or done), rows, score
+#: A field's colour as six cells, one of them 1 (the hot path builds 30 fields a sheet).
+_COLOUR_CELLS = {
+    letter: tuple(float(index == number) for index in range(len(COLOURS))) for number, letter in enumerate(COLOURS)
+}
+
+
+def move_id(action: Move) -> int:
+    if action.kind == "reroll":
+        return 0
+    if action.kind == "stop":
+        return 1
+    return 1 + action.dice
+
+
+class TrefaCodec(Codec):
+    """Trefa for 1-6 seats; the observation grows with the number of seats."""
+
+    perfect_information = True
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        super().__init__(game)
+        assert isinstance(game, Trefa)
+        #: The most a row can score (six 6s and the top hit bonus of the sheet set in play).
+        self.row_max = FIELDS * 6 + max(game.hit_bonus)
+
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def action_id(self, state: State[Any, Any], seat: Seat, action: Move) -> int:
+        return move_id(action)
+
+    @property
+    def observation_size(self) -> int:
+        players = self.game.players
+        return len(PHASES) + players + 6 * FIELDS + 2 * FIELDS + 1 + _SEAT * players
+
+    def observe(self, view: dict[str, Any]) -> list[float]:
+        players = self.game.players
+        me = view["seat"]
+        put = Writer()
+        put.one_hot(PHASES.index(view["phase"]), len(PHASES))
+        active = view["active"]
+        put.one_hot(None if active is None else relative(active, me, players), players)
+        dice = view["dice"] or {}
+        for colour in COLOURS:
+            pips = dice.get(colour)
+            put.one_hot(None if pips is None else pips - 1, 6)
+        put.values([float(colour in view["kept"]) for colour in COLOURS])
+        put.values([float(colour in view["writable"]) for colour in COLOURS])
+        put.value(float(view["rerolled"]))
+        for offset in range(players):
+            sheet = view["sheets"][(offset + (me or 0)) % players]
+            current = sheet["current_row"]
+            put.one_hot(ROWS if current is None else current, ROWS + 1)
+            cells = put.cells
+            for row in sheet["rows"]:
+                for field in row["fields"]:
+                    value = field["value"]
+                    cells += _COLOUR_CELLS[field["colour"]]
+                    cells += (
+                        field["printed"] / 6,
+                        float(value is None),
+                        float(field["crossed"]),
+                        (value or 0) / 6,
+                        float(field["hit"]),
+                    )
+                cells += (float(row["complete"]), row["hits"] / FIELDS, row["points"] / self.row_max)
+            put.value(sheet["score"] / (ROWS * self.row_max))
+        return put.cells
+
+    # --- chance: the first seat, or one die per step --------------------------------------
+
+    @property
+    def num_chance_ids(self) -> int:
+        return 6
+
+    def chance_steps(self, state: State[Any, Any]) -> int:
+        assert isinstance(state, TrefaState)
+        if state.phase == CHOOSE_FIRST:
+            return 1
+        kept = state.kept if state.phase == REROLL else 0
+        return FIELDS - kept.bit_count()
+
+    def chance_step_outcomes(self, state: State[Any, Any], drawn: Sequence[int]) -> list[tuple[int, float]]:
+        assert isinstance(state, TrefaState)
+        if state.phase == CHOOSE_FIRST:
+            return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
+        return [(pips, 1 / 6) for pips in range(6)]
+
+    def chance_outcome(self, state: State[Any, Any], drawn: Sequence[int]) -> First | Roll:
+        assert isinstance(state, TrefaState)
+        if state.phase == CHOOSE_FIRST:
+            return First(drawn[0])
+        kept = state.kept if state.phase == REROLL else 0
+        dice = iter(pips + 1 for pips in drawn)
+        return Roll(*(1 if kept >> colour & 1 else next(dice) for colour in range(FIELDS)))
+
+    # --- bounds -----------------------------------------------------------------------------
+
+    def max_game_length(self) -> int:
+        """Every turn fills or crosses at least one of a seat's 30 fields."""
+        turns = self.game.players * ROWS * FIELDS
+        return 1 + turns * (2 * FIELDS + 2)
+
+    def score_range(self) -> tuple[float, float]:
+        return (0.0, float(ROWS * self.row_max))
+
+
+CODEC = TrefaCodec

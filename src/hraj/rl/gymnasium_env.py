@@ -1,0 +1,159 @@
+"""Gymnasium environments: one seat of a hraj game, hraj's bots in the other seats.
+
+Importing this module registers `hraj/Qwixx-v0`, `hraj/Trefa-v0`, `hraj/Backgammon-v0`
+and `hraj/Abluxxen-v0` (one id per registered game, named after it), so
+
+    import hraj.rl.gymnasium_env
+    env = gymnasium.make("hraj/Qwixx-v0", players=2, opponents="greedy")
+
+or, without the import, `gymnasium.make("hraj.rl.gymnasium_env:hraj/Qwixx-v0")`. Any
+other keyword is a game option. The observation is the seat's float32 vector (see
+docs/rl.md); the legal actions are `info["action_mask"]` and `env.action_masks()`.
+An illegal action ends the episode as a lost game (`info["illegal_action"]`), so that
+a learner sampling the whole action space still gets a well-formed episode.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+import hraj
+from hraj.core.game import Seat, State
+from hraj.core.registry import game_class
+from hraj.rl.codec import Mask, Observation, codec, legal_mask, observe
+from hraj.rl.rewards import check_reward, final_rewards
+
+NAMESPACE = "hraj"
+
+
+def env_id(game_id: str) -> str:
+    """The Gymnasium id of a game: `hraj/Qwixx-v0`."""
+    return f"{NAMESPACE}/{game_class(game_id).name}-v0"
+
+
+class HrajGymEnv(gymnasium.Env[Observation, Any]):
+    """One seat of a game against hraj's bots; dice, cards and bots seeded by `reset`."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Gymnasium's own shape)
+
+    def __init__(
+        self,
+        game_id: str,
+        seat: Seat = 0,
+        opponents: str | Sequence[str] = "random",
+        reward: str = "score",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])}")
+        self.game = hraj.game(game_id, **options)
+        if not 0 <= seat < self.game.players:
+            raise ValueError(f"seat must be 0 to {self.game.players - 1}, not {seat}")
+        self.seat = seat
+        names = [opponents] * (self.game.players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != self.game.players - 1:
+            raise ValueError(f"{self.game.players - 1} opponents are needed, not {len(names)}")
+        from hraj.bots import make_bot  # checked here, so a bad name fails at once
+
+        for name in names:
+            make_bot(self.game.id, name)
+        self.opponents = names
+        self.codec = codec(self.game)
+        self.reward_kind = check_reward(reward)
+        self.render_mode = render_mode
+        self.observation_space = gymnasium.spaces.Box(-1.0, 1.0, (self.codec.observation_size,), np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self.codec.num_actions)
+        self.rng = random.Random()
+        self.state: State[Any, Any] = self.game.new_state()
+        self._bots: dict[Seat, Any] = {}
+        self._mask: Mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        self._legal: dict[int, Any] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        from hraj.bots import make_bot
+
+        # a reset without a seed goes on from the last seed, as Gymnasium asks
+        self.rng = random.Random(int(self.np_random.integers(1 << 62)))
+        self.state = self.game.new_state()
+        others = [seat for seat in range(self.game.players) if seat != self.seat]
+        self._bots = {
+            seat: make_bot(self.game.id, name, self.rng.randrange(1 << 30))
+            for seat, name in zip(others, self.opponents, strict=True)
+        }
+        self._advance()
+        return self._observation(), self._info()
+
+    def _advance(self) -> None:
+        """Dice, cards and the bots' decisions, until this seat decides or the game ends."""
+        state = self.state
+        while not state.is_over:
+            if state.is_chance:
+                state.apply_chance(state.sample_chance(self.rng), check=False)
+                continue
+            if self.seat in state.to_act:
+                break
+            seat = state.to_act[0]
+            state.apply(seat, self._bots[seat](state.determinize(seat, self.rng), seat))
+        if state.is_over:
+            self._mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+            self._legal = {}
+        else:
+            self._mask, self._legal = legal_mask(self.codec, state, self.seat)
+
+    def _observation(self) -> Observation:
+        return observe(self.codec, self.state, self.seat)
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        return {"action_mask": self._mask.copy(), **extra}
+
+    def action_masks(self) -> Mask:
+        """The legal actions now (1 = legal), as maskable learners ask for them."""
+        return self._mask.copy()
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        chosen = self._legal.get(int(action))
+        if chosen is None:
+            low = 0.0 if self.reward_kind == "win" else self.codec.score_range()[0]
+            self._mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+            self._legal = {}
+            return self._observation(), low, True, False, self._info(illegal_action=True)
+        self.state.apply(self.seat, chosen, check=False)
+        self._advance()
+        reward = 0.0
+        outcome = self.state.outcome
+        if outcome is not None:
+            reward = final_rewards(outcome, self.reward_kind)[self.seat]
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, outcome is not None, False, self._info()
+
+    def render(self) -> str | None:
+        text = json.dumps(self.state.view(self.seat), ensure_ascii=False)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def register_envs() -> list[str]:
+    """Register one Gymnasium id per hraj game (again is harmless); returns the ids."""
+    ids = []
+    for game_id in hraj.GAMES:
+        name = env_id(game_id)
+        if name not in gymnasium.registry:
+            gymnasium.register(id=name, entry_point=f"{__name__}:HrajGymEnv", kwargs={"game_id": game_id})
+        ids.append(name)
+    return ids
+
+
+register_envs()

@@ -1,0 +1,77 @@
+"""Action ids and observations of every game, on seeded random games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import hraj
+from hraj.rl import codec, legal_mask, observe
+from tests.rl.cases import CASES
+
+GAMES_PER_CASE = 2
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_every_decision_has_distinct_ids_a_mask_and_a_bounded_observation(game_id: str, options: dict[str, Any]):
+    game = hraj.game(game_id, **options)
+    rl = codec(game)
+    rng = random.Random(7)
+    decisions = 0
+    for _ in range(GAMES_PER_CASE):
+        state = game.new_state()
+        while not state.is_over:
+            if state.is_chance:
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            seat = state.to_act[0]
+            mask, by_id = legal_mask(rl, state, seat)  # refuses two actions with one id
+            legal = state.legal_actions(seat)
+            assert mask.dtype == np.int8 and mask.shape == (rl.num_actions,)
+            assert int(mask.sum()) == len(legal) == len(by_id)
+            assert all(rl.action_id(state, seat, action) == number for number, action in by_id.items())
+            vector = observe(rl, state, seat)  # refuses a layout of the wrong length
+            assert vector.dtype == np.float32
+            assert vector.min() >= -1.0 and vector.max() <= 1.0
+            state.apply(seat, by_id[rng.choice(sorted(by_id))])
+            decisions += 1
+        for seat in range(game.players):
+            assert observe(rl, state, seat).shape == (rl.observation_size,)
+    assert decisions > 0
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_chance_in_steps_gives_outcomes_the_game_accepts(game_id: str, options: dict[str, Any]):
+    """Each die (or card) as its own chance step: probabilities sum to one, and the drawn
+    steps make an outcome the state applies with its checks on."""
+    game = hraj.game(game_id, **options)
+    rl = codec(game)
+    rng = random.Random(3)
+    state = game.new_state()
+    events = 0
+    while not state.is_over and events < 60:
+        if state.is_chance:
+            drawn: list[int] = []
+            for _ in range(rl.chance_steps(state)):
+                outcomes = rl.chance_step_outcomes(state, drawn)
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                assert all(0 <= number < rl.num_chance_ids for number, _ in outcomes)
+                drawn.append(rng.choice([number for number, _ in outcomes]))
+            state.apply_chance(rl.chance_outcome(state, drawn))
+            events += 1
+        else:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert events > 0
+
+
+def test_a_game_without_a_codec_is_refused_with_a_message():
+    class Fake:
+        __module__ = "hraj.core.game"  # a package with no rl module beside it
+        id = "nothing"
+
+    with pytest.raises(LookupError, match="nothing has no codec"):
+        codec(Fake())  # type: ignore[arg-type]
