@@ -36,7 +36,7 @@ def test_a_person_plays_qwixx_to_the_end_against_bots() -> None:
     assert state.is_over
     text = console.export_text()
     assert "Final scores" in text and "Winner" in text
-    assert "Player 1: penalty" in text  # passing every turn; forced steps are shown
+    assert "Player 1: takes a penalty" in text  # passing every turn; forced steps are shown
     assert prompts, "the person was asked for moves"
 
 
@@ -69,3 +69,31 @@ def test_an_illegal_move_is_explained_by_the_rules() -> None:
 def test_unknown_seat_words_are_refused_with_the_choices() -> None:
     with pytest.raises(hraj.InvalidOption, match="greedy"):
         parse_seats("qwixx", "me,grumpy", seed=0, lang="en")
+
+
+def test_two_people_at_one_terminal_do_not_see_each_others_white_sum_answer() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) > 12:
+            return "q"
+        return "" if "nobody else looks" in prompt else "pass"
+
+    game = hraj.game("qwixx", players=2, first=0)
+    table = TerminalTable(
+        game,
+        parse_seats("qwixx", "human:Eva,human:Petr", seed=1, lang="en"),
+        lang="en",
+        seed=1,
+        console=console,
+        ask=ask,
+    )
+    with pytest.raises(QuitGame):
+        table.run()
+    # Both answer the first white sum: Eva types hers, then the screen is cleared and
+    # handed over before Petr's sheet and prompt appear.
+    assert prompts[0] == "[bold]Eva[/bold] > "
+    assert prompts[1].startswith("Petr, it is your turn. Make sure nobody else looks")
+    assert prompts[2] == "[bold]Petr[/bold] > "

@@ -1,0 +1,107 @@
+"""The help pages of the `hraj` command, in the user's language.
+
+Typer's own help pages print Click's English words ("Usage", "Options", "Show this
+message and exit.", "[default: …]") and type names such as `<list[str]>`. hraj's
+command classes draw the page themselves from the same parameters, every word through
+the catalogs: the language is the one `main` chose from `--lang` or HRAJ_LANG.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+from typer import core as typer_core
+
+from hraj.i18n import DEFAULT_LANG, LANGS, t
+
+
+def current_language() -> str:
+    """The language `main` chose (it sets HRAJ_LANG); Czech when none is valid."""
+    lang = os.environ.get("HRAJ_LANG", DEFAULT_LANG).strip().lower()
+    return lang if lang in LANGS else DEFAULT_LANG
+
+
+def _param_names(param: Any, lang: str) -> str:
+    if param.param_type_name == "argument":
+        return t(str(param.metavar or param.name.upper()), lang)
+    names = ", ".join(sorted([*param.opts, *param.secondary_opts], key=len))
+    if not getattr(param, "is_flag", False):
+        names += " " + t(str(param.metavar or "VALUE"), lang)
+    return names
+
+
+def _param_help(param: Any, lang: str) -> str:
+    text = t(param.help, lang) if param.help else ""
+    default = param.default
+    shows = getattr(param, "show_default", None) is not False
+    if (
+        shows
+        and default is not None
+        and not getattr(param, "is_flag", False)
+        and default != []
+        and not callable(default)
+    ):
+        text += " " + t("[default: {value}]", lang, value=default)
+    return text.strip()
+
+
+def _table(rows: list[tuple[str, str]]) -> Table:
+    table = Table(box=None, show_header=False, padding=(0, 1, 0, 2), expand=False)
+    table.add_column(no_wrap=True, style="bold cyan")
+    table.add_column()
+    for name, text in rows:
+        table.add_row(Text(name), Text(text))
+    return table
+
+
+def print_help(command: Any, ctx: Any, lang: str | None = None) -> None:
+    """Print `command`'s help page: usage, what it does, arguments, options, commands."""
+    lang = lang or current_language()
+    console = Console(highlight=False)
+    pieces = [t("[OPTIONS]", lang)]
+    pieces += [_param_names(param, lang) for param in command.params if param.param_type_name == "argument"]
+    if isinstance(command, typer_core.TyperGroup):
+        pieces.append(t("COMMAND [ARGS]...", lang))
+    console.print(Text(t("Usage:", lang) + " ", style="yellow").append(" ".join([ctx.command_path, *pieces]), "bold"))
+    if command.help:
+        console.print()
+        console.print(Text(t(command.help, lang)))
+    params = [param for param in command.get_params(ctx) if not getattr(param, "hidden", False)]
+    arguments = [(_param_names(p, lang), _param_help(p, lang)) for p in params if p.param_type_name == "argument"]
+    options = [(_param_names(p, lang), _param_help(p, lang)) for p in params if p.param_type_name != "argument"]
+    for title, rows in ((t("Arguments", lang), arguments), (t("Options", lang), options)):
+        if rows:
+            console.print()
+            console.print(Text(title + ":", style="bold"))
+            console.print(_table(rows))
+    if isinstance(command, typer_core.TyperGroup):
+        rows = []
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            if sub is not None and not sub.hidden:
+                rows.append((name, t(sub.help, lang) if sub.help else ""))
+        console.print()
+        console.print(Text(t("Commands", lang) + ":", style="bold"))
+        console.print(_table(rows))
+
+
+class HelpfulCommand(typer_core.TyperCommand):
+    """A Typer command whose help page speaks the user's language."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        print_help(self, ctx)
+
+
+class HelpfulGroup(typer_core.TyperGroup):
+    """The `hraj` group: its help page and every command's speak the user's language;
+    commands are listed in the order they were added."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        print_help(self, ctx)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.commands)
