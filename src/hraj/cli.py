@@ -528,13 +528,8 @@ def language_of(args: list[str]) -> str:
 
 
 def fail(message: str, code: int = USAGE) -> None:
-    """Print one error line on stderr (no markup read from `message`) and exit."""
-    from rich.console import Console
-    from rich.text import Text
-
-    lang = current_language()
-    line = Text(t("Error", lang) + ": ", style="bold red").append(message)
-    Console(stderr=True, highlight=False, soft_wrap=True).print(line)
+    """Print one error line on stderr, as plain text, and exit."""
+    print(f"{t('Error', current_language())}: {message}", file=sys.stderr)
     sys.exit(code)
 
 
@@ -561,8 +556,6 @@ def main(argv: list[str] | None = None) -> None:
     except HrajError as error:
         fail(error_text(error, lang))
     except (Interrupted, KeyboardInterrupt, typer.Abort):
-        from rich.console import Console
-
-        Console(stderr=True).print(t("Interrupted.", lang))
+        print(t("Interrupted.", lang), file=sys.stderr)
         sys.exit(INTERRUPTED)
     sys.exit(code if isinstance(code, int) else 0)

@@ -9,11 +9,11 @@ the catalogs: the language is the one `main` chose from `--lang` or HRAJ_LANG.
 from __future__ import annotations
 
 import os
+import shutil
+import sys
+import textwrap
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 from typer import core as typer_core
 
 from hraj.i18n import DEFAULT_LANG, LANGS, t
@@ -49,44 +49,55 @@ def _param_help(param: Any, lang: str) -> str:
     return text.strip()
 
 
-def _table(rows: list[tuple[str, str]]) -> Table:
-    table = Table(box=None, show_header=False, padding=(0, 1, 0, 2), expand=False)
-    table.add_column(no_wrap=True, style="bold cyan")
-    table.add_column()
+def _rows(rows: list[tuple[str, str]], width: int) -> list[str]:
+    """Two columns: names, and their help wrapped to the terminal's width."""
+    left = min(max((len(name) for name, _ in rows), default=0), 32)
+    text_width = max(width - left - 5, 20)
+    lines: list[str] = []
     for name, text in rows:
-        table.add_row(Text(name), Text(text))
-    return table
+        wrapped = textwrap.wrap(text, text_width) or [""]
+        if len(name) > left:
+            lines.append(f"  {name}")
+            lines.extend(f"  {'':{left}}   {part}" for part in wrapped)
+            continue
+        lines.append(f"  {name:{left}}   {wrapped[0]}".rstrip())
+        lines.extend(f"  {'':{left}}   {part}" for part in wrapped[1:])
+    return lines
 
 
-def print_help(command: Any, ctx: Any, lang: str | None = None) -> None:
-    """Print `command`'s help page: usage, what it does, arguments, options, commands."""
-    lang = lang or current_language()
-    console = Console(highlight=False)
+def help_page(command: Any, ctx: Any, lang: str, width: int = 80) -> str:
+    """`command`'s help page as plain text: usage, what it does, arguments, options,
+    commands. Plain text, so that `hraj --help` need not load Rich."""
     pieces = [t("[OPTIONS]", lang)]
     pieces += [_param_names(param, lang) for param in command.params if param.param_type_name == "argument"]
     if isinstance(command, typer_core.TyperGroup):
         pieces.append(t("COMMAND [ARGS]...", lang))
-    console.print(Text(t("Usage:", lang) + " ", style="yellow").append(" ".join([ctx.command_path, *pieces]), "bold"))
+    lines = [" ".join([t("Usage:", lang), ctx.command_path, *pieces])]
     if command.help:
-        console.print()
-        console.print(Text(t(command.help, lang)))
+        lines += ["", *textwrap.wrap(t(command.help, lang), width)]
     params = [param for param in command.get_params(ctx) if not getattr(param, "hidden", False)]
     arguments = [(_param_names(p, lang), _param_help(p, lang)) for p in params if p.param_type_name == "argument"]
     options = [(_param_names(p, lang), _param_help(p, lang)) for p in params if p.param_type_name != "argument"]
-    for title, rows in ((t("Arguments", lang), arguments), (t("Options", lang), options)):
-        if rows:
-            console.print()
-            console.print(Text(title + ":", style="bold"))
-            console.print(_table(rows))
+    commands: list[tuple[str, str]] = []
     if isinstance(command, typer_core.TyperGroup):
-        rows = []
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)
             if sub is not None and not sub.hidden:
-                rows.append((name, t(sub.help, lang) if sub.help else ""))
-        console.print()
-        console.print(Text(t("Commands", lang) + ":", style="bold"))
-        console.print(_table(rows))
+                commands.append((name, t(sub.help, lang) if sub.help else ""))
+    for title, rows in (
+        (t("Arguments", lang), arguments),
+        (t("Options", lang), options),
+        (t("Commands", lang), commands),
+    ):
+        if rows:
+            lines += ["", title + ":", *_rows(rows, width)]
+    return "\n".join(lines) + "\n"
+
+
+def print_help(command: Any, ctx: Any, lang: str | None = None) -> None:
+    """Print `command`'s help page in the user's language, as wide as the terminal."""
+    width = min(shutil.get_terminal_size((80, 24)).columns, 100)
+    sys.stdout.write(help_page(command, ctx, lang or current_language(), width))
 
 
 class HelpfulCommand(typer_core.TyperCommand):

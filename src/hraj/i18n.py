@@ -18,7 +18,7 @@ import functools
 import gettext
 import io
 from collections.abc import Iterator
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from babel.core import Locale
@@ -29,6 +29,8 @@ from babel.numbers import format_decimal, format_percent
 
 from hraj.core.errors import HrajError
 
+#: The catalogs ship inside the package (importlib.resources would cost `hraj --help` the zipfile machinery).
+LOCALE = Path(__file__).resolve().parent / "locale"
 LANGS = ("cs", "sk", "en")
 DEFAULT_LANG = "cs"
 LANG_NAMES = {"cs": "čeština", "sk": "slovenčina", "en": "English"}
@@ -44,12 +46,10 @@ def check_lang(lang: str) -> str:
 
 def _messages(lang: str) -> Iterator[Message]:
     """The translated, non-fuzzy messages of every domain of `lang`."""
-    folder = resources.files("hraj").joinpath("locale", lang, "LC_MESSAGES")
+    folder = LOCALE / lang / "LC_MESSAGES"
     if not folder.is_dir():
         return
-    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
-        if not entry.name.endswith(".po"):
-            continue
+    for entry in sorted(folder.glob("*.po")):
         with entry.open("rb") as handle:
             for message in read_po(handle, locale=lang):
                 if message.id and message.string and not message.fuzzy:
