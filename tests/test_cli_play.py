@@ -97,3 +97,35 @@ def test_end_of_input_leaves_the_game_and_still_saves(
     ran = hraj(capsys, monkeypatch, "play", "trefa", "-s", "me", "--seed", "5", "--save", str(path), lang="sk")
     assert ran.code == 0, ran.err
     assert json.loads(path.read_text(encoding="utf-8"))["players"] == ["Hráč 1"]
+
+
+def test_a_saved_game_resumes_with_its_players_in_their_seats(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    typed(monkeypatch, "1\n1\nq\n")
+    first = hraj(capsys, monkeypatch, "play", "qwixx", "-s", "human:Eva,greedy", "--seed", "3", "--save", str(path))
+    assert first.code == 0, first.err
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["seats"] == "human:Eva,greedy"
+    typed(monkeypatch, "q\n")
+    again = hraj(capsys, monkeypatch, "play", "--resume", str(path), "--save", str(path))
+    assert again.code == 0, again.err
+    assert "Eva >" in again.out
+    resumed = json.loads(path.read_text(encoding="utf-8"))
+    assert resumed["events"][: len(saved["events"])] == saved["events"]
+    assert resumed["players"] == ["Eva", "greedy 2"]
+
+
+def test_play_needs_a_game_or_a_saved_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    ran = hraj(capsys, monkeypatch, "play", lang="cs")
+    assert ran.code == 2 and ran.err.strip() == "Chyba: Zadej hru, nebo uloženou hru pomocí --resume."
+
+
+@pytest.mark.parametrize(("lang", "title"), [("cs", "Qwixx — pravidla"), ("en", "Qwixx")])
+def test_rules_are_shown_in_the_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, title: str
+) -> None:
+    ran = hraj(capsys, monkeypatch, "rules", "qwixx", lang=lang)
+    assert ran.code == 0, ran.err
+    assert title in ran.out and "#" not in ran.out.splitlines()[0]

@@ -197,7 +197,8 @@ def save_record(path: Path, record: dict[str, Any], out: Console, lang: str) -> 
 
 
 def record_with_names(state: State[Any, Any], names: list[str]) -> dict[str, Any]:
-    """The game's record with the players' names, which replays show."""
+    """The game's record with the players' names, which replays show (a record's extra
+    fields are ignored by replay)."""
     return {**state.record(), "players": names}
 
 
@@ -221,9 +222,9 @@ def games(lang: LangOption = None) -> None:
 @app.command(cls=HelpfulCommand, help=_("Play a game in the terminal: people at one keyboard and bots."))
 def play(
     game_id: Annotated[
-        str,
+        str | None,
         typer.Argument(metavar=_("GAME"), help=_("The game: qwixx, trefa, backgammon, abluxxen."), show_default=False),
-    ],
+    ] = None,
     seats: Annotated[
         str | None,
         typer.Option(
@@ -241,27 +242,55 @@ def play(
     save: Annotated[
         Path | None, typer.Option("--save", metavar=_("FILE"), help=_("Write the game's record to this file."))
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar=_("FILE"),
+            help=_("Continue a saved game (a record written by --save); its players sit where they sat."),
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     import random
 
+    from hraj.bots.base import make_bot
     from hraj.tui.play import QuitGame, TerminalTable, parse_seats
 
     lang = language(lang)
     out = console()
     options = parse_options(option)
-    if seats is None:
-        seats = default_seats(make_game(game_id, options))
-    game_class(game_id)
+    saved: State[Any, Any] | None = None
+    names: list[str] | None = None
+    if resume is not None:
+        game, saved, saved_seats, names = resume_game(resume, lang)
+        game_id, seats = game.id, seats or saved_seats
+    elif game_id is None:
+        raise InvalidOption("Name a game, or a saved game with --resume.")
+    else:
+        game_class(game_id)
+        if seats is None:
+            seats = default_seats(make_game(game_id, options))
     if save is not None:
         check_writable(save, lang)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     players = parse_seats(game_id, seats, seed, lang)
-    game = make_game(game_id, options, len(players))
-    table = TerminalTable(game, players, lang=lang, seed=seed, console=out)
+    if saved is None:
+        game = make_game(game_id, options, len(players))
+    elif len(players) != game.players:
+        raise InvalidOption(
+            "With these options {game} is a game for {players} players, but {seats} seats were named.",
+            game=game.name,
+            players=game.players,
+            seats=len(players),
+        )
+    for player, name in zip(players, names or [], strict=False):
+        player.name = name
+    advisor = make_bot(game.id, game_bots(game.id)[0], seed + 7)
+    table = TerminalTable(game, players, lang=lang, seed=seed, console=out, advisor=advisor)
     interrupted = False
     try:
-        state = table.run()
+        state = table.run(saved)
     except (QuitGame, EOFError):
         out.print(t("Game left unfinished.", lang))
         state = table.game_state
@@ -269,9 +298,27 @@ def play(
         interrupted = True
         state = table.game_state
     if save is not None:
-        save_record(save, record_with_names(state, table.names), out, lang)
+        save_record(save, {**record_with_names(state, table.names), "seats": seats}, out, lang)
     if interrupted:
         raise Interrupted
+
+
+def resume_game(path: Path, lang: str) -> tuple[Game[Any, Any], State[Any, Any], str, list[str]]:
+    """A saved game to continue: the game, its state, who sat where, and their names."""
+    record = load_records(path)[0]
+    game_id = record.get("game")
+    if not isinstance(game_id, str):
+        raise InvalidRecord("The record names no game.")
+    options = record.get("options", {})
+    game = game_class(game_id)(**(options if isinstance(options, dict) else {}))
+    state = game.replay(record)
+    if state.is_over:
+        raise InvalidRecord("The saved game is already over.")
+    names = record_names(record, game.players, lang)
+    seats = record.get("seats")
+    if not isinstance(seats, str):
+        seats = ",".join(f"human:{name}" for name in names)
+    return game, state, seats, names
 
 
 def read_file(path: Path) -> str:
@@ -429,6 +476,36 @@ def arena(
             f"{local_number(score.mean, lang, digits=2)} ± {local_number(score.half_width, lang, digits=2)}",
         )
     console().print(table, markup=False)
+
+
+def rules_page(game_id: str, lang: str) -> Path | None:
+    """The game's rules page (Markdown) in `lang`, where it is written."""
+    root = Path(__file__).resolve().parent
+    for path in (
+        root / "web" / "rules" / f"{game_id}.{lang}.md",
+        *sorted((root / "games" / game_id).rglob(f"*.{lang}.md")),
+    ):
+        if path.is_file():
+            return path
+    return None
+
+
+@app.command(cls=HelpfulCommand, help=_("Show the rules of a game in the terminal."))
+def rules(
+    game_id: Annotated[
+        str,
+        typer.Argument(metavar=_("GAME"), help=_("The game: qwixx, trefa, backgammon, abluxxen."), show_default=False),
+    ],
+    lang: LangOption = None,
+) -> None:
+    from rich.markdown import Markdown
+
+    lang = language(lang)
+    cls = game_class(game_id)
+    path = rules_page(cls.id, lang)
+    if path is None:
+        raise InvalidOption("The rules of {game} are not written in this language yet.", game=t(cls.name, lang))
+    console().print(Markdown(path.read_text(encoding="utf-8")))
 
 
 @app.command(cls=HelpfulCommand, help=_("Measure random-playout games per second (the speed of the rules engine)."))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -97,3 +98,60 @@ def test_two_people_at_one_terminal_do_not_see_each_others_white_sum_answer() ->
     assert prompts[0] == "[bold]Eva[/bold] > "
     assert prompts[1].startswith("Petr, it is your turn. Make sure nobody else looks")
     assert prompts[2] == "[bold]Petr[/bold] > "
+
+
+def test_hint_shows_the_best_bots_choice_and_undo_takes_back_the_last_move() -> None:
+    from hraj.bots.base import make_bot
+
+    console = Console(record=True, width=120, color_system=None)
+    answers = iter(["hint", "undo", "1", "undo", "q"])
+    game = hraj.game("backgammon")
+    players = parse_seats("backgammon", "me,pubeval", seed=4, lang="en")
+    table = TerminalTable(
+        game,
+        players,
+        lang="en",
+        seed=4,
+        console=console,
+        ask=lambda _: next(answers),
+        advisor=make_bot("backgammon", "pubeval", 1),
+    )
+    with pytest.raises(QuitGame):
+        table.run()
+    text = console.export_text()
+    assert "pubeval would play: " in text
+    assert "You have made no move to undo." in text
+    assert "Your last move is taken back." in text
+    assert [kind for kind, seat, _ in table.game_state.events() if kind == "move" and seat == 0] == []
+
+
+def test_undo_is_refused_when_another_person_plays() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    answers = iter(["undo", "q"])
+    game = hraj.game("backgammon")
+    players = parse_seats("backgammon", "me,me", seed=4, lang="en")
+    table = TerminalTable(game, players, lang="en", seed=4, console=console, ask=lambda _: next(answers))
+    with pytest.raises(QuitGame):
+        table.run()
+    assert "Undo is only for a game against bots." in console.export_text()
+
+
+def test_all_lists_every_legal_move_when_there_are_many() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    state = hraj.game("backgammon", first=0).new_state()
+    while state.is_chance or len(state.legal_actions(state.to_act[0])) <= 40:
+        if state.is_chance:
+            state.apply_chance(state.sample_chance(random.Random(len(state.events()))))
+        else:
+            seat = state.to_act[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    table = TerminalTable(
+        state.game, parse_seats("backgammon", "me,me", seed=1, lang="en"), lang="en", seed=1, console=console
+    )
+    table.game_state = state
+    table.list_choices(legal)
+    assert "Type all" in console.export_text()
+    table.list_choices(legal, everything=True)
+    assert str(legal[-1]) in console.export_text()

@@ -27,7 +27,10 @@ from hraj.i18n import error_text, t, tn
 
 PEOPLE = {"me", "human", "person", "já", "ja", "clovek", "člověk"}
 QUIT = {"q", "quit", "konec", "exit"}
-HELP = {"?", "help", "napoveda", "nápověda", "pomoc"}
+HELP = {"?", "help", "napoveda", "nápověda", "pomoc", "pomocník", "pomocnik"}
+HINT = {"hint", "rada", "tip"}
+UNDO = {"undo", "zpět", "zpet", "späť", "spat"}
+ALL = {"all", "vše", "vse", "všetko", "vsetko"}
 LIST_LIMIT = 40
 
 
@@ -37,6 +40,12 @@ class SeatPlayer:
 
     name: str
     bot: Bot | None
+
+
+COMMANDS_HELP = (
+    "At any prompt: a number or a move plays it; hint shows what the best bot would play; "
+    "undo takes back your last move (against bots); all lists every legal move; q quits."
+)
 
 
 class QuitGame(Exception):
@@ -94,6 +103,9 @@ def event_text(
     """One event of a game as a line: chance dim, decisions bold, forced steps yellow.
     Names and notation are plain text, never read as markup."""
     if kind == "chance":
+        word, _, rest = text.partition(" ")
+        if word == "first" and rest.isdigit() and int(rest) < len(names):
+            return Text(t("{name} begins.", lang, name=names[int(rest)]), style="dim")
         return Text(f"{t('Chance', lang)}: {text}", style="dim")
     who = names[seat] if seat is not None else t("Rules", lang)
     if kind == "move":
@@ -113,8 +125,12 @@ class TerminalTable:
         seed: int,
         console: Console | None = None,
         ask: Callable[[str], str] | None = None,
+        advisor: Bot | None = None,
     ) -> None:
         self.game = game
+        #: The bot whose choice `hint` shows (the game's best bot).
+        self.advisor = advisor
+        self.hint_rng = random.Random(seed + 1)
         self.players = list(players)
         self.lang = lang
         self.rng = random.Random(seed)
@@ -139,6 +155,8 @@ class TerminalTable:
     def run(self, state: State[Any, Any] | None = None) -> State[Any, Any]:
         """Play until the end (or until a person quits: QuitGame carries the state)."""
         self.game_state = state if state is not None else self.game.new_state()
+        if state is not None:
+            self.events_shown = len(state.events())  # a resumed game: only what happens from now
         while not self.game_state.is_over:
             if self.game_state.is_chance:
                 self.game_state.apply_chance(self.game_state.sample_chance(self.rng), check=False)
@@ -188,10 +206,21 @@ class TerminalTable:
                 raise QuitGame
             if text.lower() in HELP or not text:
                 self.console.print(t(self.view_module.NOTATION_HELP, self.lang), markup=False)
+                self.console.print(t(COMMANDS_HELP, self.lang), markup=False)
                 self.list_choices(legal)
                 continue
+            if text.lower() in ALL:
+                self.list_choices(legal, everything=True)
+                continue
+            if text.lower() in HINT:
+                self.hint(seat)
+                continue
+            if text.lower() in UNDO:
+                if self.undo(seat):
+                    return
+                continue
             chosen: Any = text
-            if text.isdigit() and 1 <= int(text) <= len(legal) and len(legal) <= LIST_LIMIT:
+            if text.isdigit() and 1 <= int(text) <= len(legal):
                 chosen = legal[int(text) - 1]
             secret = self.secret_answer()
             try:
@@ -201,8 +230,37 @@ class TerminalTable:
             except HrajError as error:
                 self.console.print(Text(error_text(error, self.lang), style="red"))
 
-    def list_choices(self, legal: Sequence[Any]) -> None:
-        if len(legal) > LIST_LIMIT:
+    def hint(self, seat: int) -> None:
+        """What the game's best bot would play in this seat's place."""
+        if self.advisor is None:
+            self.console.print(t("No hints in this game.", self.lang))
+            return
+        choice = self.advisor.choose(self.game_state.determinize(seat, self.hint_rng), seat)
+        advice = t("{bot} would play: {move}", self.lang, bot=self.advisor.name, move=self.describe(choice))
+        self.console.print(
+            Text(advice + (f"  ({choice})" if self.describe(choice) != str(choice) else ""), style="green")
+        )
+
+    def undo(self, seat: int) -> bool:
+        """Take back this seat's last decision, with everything after it; only when every
+        other seat is a bot (at a shared keyboard the others have seen it)."""
+        if len(self.people) != 1:
+            self.console.print(t("Undo is only for a game against bots.", self.lang))
+            return False
+        events = self.game_state.events()
+        last = max(
+            (index for index, (kind, who, _) in enumerate(events) if kind == "move" and who == seat), default=None
+        )
+        if last is None:
+            self.console.print(t("You have made no move to undo.", self.lang))
+            return False
+        self.game_state = self.game.replay_events(events[:last])
+        self.events_shown = last
+        self.console.print(t("Your last move is taken back.", self.lang))
+        return True
+
+    def list_choices(self, legal: Sequence[Any], *, everything: bool = False) -> None:
+        if len(legal) > LIST_LIMIT and not everything:
             examples = ", ".join(str(action) for action in legal[:5])
             self.console.print(
                 tn(
@@ -214,6 +272,7 @@ class TerminalTable:
                 ),
                 markup=False,
             )
+            self.console.print(t("Type all to list them all, with numbers.", self.lang))
             return
         table = Table(show_header=False, box=None, padding=(0, 2))
         for number, action in enumerate(legal, start=1):
