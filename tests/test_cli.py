@@ -131,3 +131,34 @@ def test_replay_of_a_latin1_match_file_is_read(tmp_path: Path) -> None:
     path.write_bytes(text.replace("; [Site", '; [Comment "Zürich"]\n; [Site', 1).encode("latin-1"))
     result = run("replay", str(path))
     assert result.returncode == 0, result.stderr
+
+
+def test_ctrl_c_at_a_prompt_says_interrupted_exits_130_and_saves(tmp_path: Path) -> None:
+    import os
+    import signal
+    import threading
+
+    path = tmp_path / "game.json"
+    args = ["play", "qwixx", "--seats", "me,greedy", "--seed", "1", "--save", str(path)]
+    env = {"HRAJ_LANG": "cs", "PATH": "", "COLUMNS": "100"}
+    child = subprocess.Popen(
+        [*HRAJ, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    )
+    assert child.stdout is not None and child.stderr is not None
+    prompt = threading.Event()
+    seen = bytearray()
+
+    def watch() -> None:
+        assert child.stdout is not None
+        while byte := child.stdout.read(1):
+            seen.extend(byte)
+            if seen.endswith(b"> "):
+                prompt.set()
+
+    threading.Thread(target=watch, daemon=True).start()
+    assert prompt.wait(60), seen.decode(errors="replace")
+    os.kill(child.pid, signal.SIGINT)
+    child.wait(60)
+    assert child.returncode == 130
+    assert child.stderr.read().decode().strip() == "Přerušeno."
+    assert json.loads(path.read_text(encoding="utf-8"))["game"] == "qwixx"

@@ -27,6 +27,10 @@ BAD_LINES = [
     ("games", "--lang", "de"),
     ("--lang", "de", "games"),
     ("--lang",),
+    ("rules",),
+    ("rules", "chess"),
+    ("verify",),
+    ("serve", "--port", "x"),
 ]
 
 

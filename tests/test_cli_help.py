@@ -6,7 +6,7 @@ import pytest
 
 from tests.cli_helpers import hraj
 
-COMMANDS = ["games", "play", "replay", "arena", "bench"]
+COMMANDS = ["games", "play", "replay", "arena", "bench", "rules", "serve", "verify"]
 ENGLISH_MACHINERY = [
     "Usage",
     "Options",

@@ -579,6 +579,8 @@ def _server_command(name: str) -> None:
             raise InvalidOption("This installation of hraj has no server.") from None
         server = typer.Typer(cls=HelpfulGroup, add_completion=False, pretty_exceptions_enable=False)
         commands.register(server)
+        for info in server.registered_commands:
+            info.cls = HelpfulCommand  # its help page in the user's language too
         group = typer.main.get_command(server)
         command = group.get_command(ctx, name)  # type: ignore[attr-defined]
         code = command.main(list(ctx.args), prog_name=f"hraj {name}", standalone_mode=False)
