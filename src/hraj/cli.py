@@ -210,7 +210,7 @@ def games(lang: LangOption = None) -> None:
 
     lang = language(lang)
     table = Table(title=t("Games", lang))
-    for column in ("id", "Name", "Options", "Bots"):
+    for column in ("id", "Game", "Options", "Bots"):
         table.add_column(t(column, lang))
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
