@@ -105,10 +105,10 @@ def test_replay_shows_a_position_from_its_xgid(tmp_path: Path) -> None:
 
 def test_replay_prints_position_texts_as_they_are(tmp_path: Path) -> None:
     path = tmp_path / "position.txt"
-    path.write_text("XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:0:0:0:0:10\n")
+    path.write_text("XGID=-b----E-C---eE---c-e----B-:1:-1:-1:52:0:0:0:0:10\n")
     result = run("replay", str(path))
     assert result.returncode == 0, result.stderr
-    assert ":1:-1:1:" in result.stdout  # `:-1:` is not read as an emoji code
+    assert ":1:-1:-1:52:" in result.stdout  # `:-1:` is not read as an emoji code
 
 
 def test_verify_of_a_record_that_does_not_verify_exits_1(tmp_path: Path) -> None:

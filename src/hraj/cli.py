@@ -107,9 +107,10 @@ def language(lang: str | None) -> str:
 
 
 def console(*, stderr: bool = False) -> Console:
+    """A Rich console that never turns `:name:` in names or file text into emoji."""
     from rich.console import Console
 
-    return Console(stderr=stderr)
+    return Console(stderr=stderr, emoji=False)
 
 
 @app.callback(

@@ -134,7 +134,7 @@ class TerminalTable:
         self.players = list(players)
         self.lang = lang
         self.rng = random.Random(seed)
-        self.console = console or Console()
+        self.console = console or Console(emoji=False)
         self.ask = ask or self.console.input
         self.view_module = renderer(game.id)
         self.names = [player.name for player in self.players]
