@@ -86,7 +86,7 @@ class Replay:
             self.console.print(Text(t("Final scores", self.lang) + ": " + scores))
 
     def step_through(self, ask: Callable[[str], str]) -> None:
-        """Enter: next; b: back; a number: that move; q: quit."""
+        """Enter: next; b: back; a number: that move; q (or the end of input): quit."""
         prompt = t("Move {number} of {total}. Enter next, b back, a number jumps, q quits: ", self.lang)
         index = 0
         while True:
@@ -97,7 +97,10 @@ class Replay:
             self.show(frame)
             if index == len(self.frames) - 1:
                 self.scores()
-            answer = ask(prompt.format(number=frame.number, total=len(self.frames))).strip().lower()
+            try:
+                answer = ask(prompt.format(number=frame.number, total=len(self.frames))).strip().lower()
+            except EOFError:  # input ran out: the replay simply ends
+                return
             if answer in QUIT:
                 return
             if answer in BACK:
