@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 
+from hraj.cli import main
 from tests.cli_helpers import hraj
 
 BAD_LINES = [
@@ -79,3 +82,24 @@ def test_seats_and_options_are_counted_in_natural_czech(
     ran = hraj(capsys, monkeypatch, "arena", "backgammon", "-s", "pubeval,random,random", lang="cs")
     assert ran.code == 2
     assert "Hra Vrhcáby: počet hráčů je s těmito volbami 2, počet zadaných míst je ale 3." in ran.err
+
+
+def test_a_defect_is_one_line_unless_debugging_is_asked_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("hraj.cli.playouts_per_second", broken)
+    ran = hraj(capsys, monkeypatch, "bench", "qwixx", "--seconds", "0.1", lang="cs")
+    assert ran.code == 1
+    assert ran.err.strip() == (
+        "Chyba: hraj nečekaně selhal (ZeroDivisionError: division by zero). Podrobnosti ukáže HRAJ_DEBUG=1."
+    )
+    monkeypatch.setenv("HRAJ_DEBUG", "1")
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        with pytest.raises(ZeroDivisionError):
+            main(["bench", "qwixx", "--seconds", "0.1"])
+    finally:
+        signal.signal(signal.SIGINT, before)

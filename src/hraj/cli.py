@@ -23,7 +23,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 import hraj
-from hraj.cli_errors import INTERRUPTED, USAGE, Interrupted, NoArgsIsHelp, UsageError, catch_ctrl_c, usage_error_text
+from hraj.cli_errors import (
+    INTERNAL,
+    INTERRUPTED,
+    USAGE,
+    Interrupted,
+    NoArgsIsHelp,
+    UsageError,
+    catch_ctrl_c,
+    usage_error_text,
+)
 from hraj.cli_help import HelpfulCommand, HelpfulGroup, current_language, print_help
 from hraj.core import HrajError, InvalidOption, InvalidRecord, game_class
 from hraj.i18n import DEFAULT_LANG, check_lang, error_text, t
@@ -638,4 +647,16 @@ def main(argv: list[str] | None = None) -> None:
     except (Interrupted, KeyboardInterrupt, typer.Abort):
         print(t("Interrupted.", lang), file=sys.stderr)
         sys.exit(INTERRUPTED)
+    except Exception as error:  # a defect of hraj: one line for the user, the details on request
+        if os.environ.get("HRAJ_DEBUG"):
+            raise
+        fail(
+            t(
+                "hraj failed unexpectedly ({kind}: {error}). HRAJ_DEBUG=1 shows the details.",
+                lang,
+                kind=type(error).__name__,
+                error=error,
+            ),
+            INTERNAL,
+        )
     sys.exit(code if isinstance(code, int) else 0)

@@ -22,6 +22,8 @@ NoArgsIsHelp = click_errors.NoArgsIsHelpError
 
 #: The exit code of a usage error (as Click and most command-line tools use it).
 USAGE = 2
+#: The exit code of a defect in hraj itself (reported in one line; HRAJ_DEBUG=1 shows the traceback).
+INTERNAL = 1
 #: The exit code after Ctrl-C: 128 + SIGINT, as shells report it.
 INTERRUPTED = 130
 
