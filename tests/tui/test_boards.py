@@ -39,27 +39,28 @@ def lines(part: RenderableType, width: int) -> list[str]:
 
 
 def broken_grids(game_id: str, players: int, lang: str, seed: int) -> list[str]:
-    """The grids that wrap at 80 columns, at every seventh step of a random game."""
+    """The grids that wrap at 80 columns, at eight points of a random game and its end."""
     options = {} if game_id == "backgammon" else {"players": players}
     state = hraj.game(game_id, **options).new_state()
     rng = random.Random(seed)
-    broken: list[str] = []
-    steps = 0
+    snapshots = []
     while not state.is_over:
         if state.is_chance:
             state.apply_chance(state.sample_chance(rng))
         else:
             seat = state.to_act[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-        steps += 1
-        if steps % 7 == 0 or state.is_over:
-            for grid in grids(renderer(game_id).render(state.view(0), lang, NAMES[:players])):
-                wide, narrow = lines(grid, 300), lines(grid, 80)
-                if game_id in CARD_LISTS and isinstance(grid, Table):
-                    if narrow[0].split() != wide[0].split():  # only the header must not wrap
-                        broken.append(wide[0])
-                elif len(narrow) != len(wide):
-                    broken.append(max(wide, key=len))
+        snapshots.append(state.copy())
+    chosen = [*snapshots[:: max(1, len(snapshots) // 8)], snapshots[-1]]
+    broken: list[str] = []
+    for snapshot in chosen:
+        for grid in grids(renderer(game_id).render(snapshot.view(0), lang, NAMES[:players])):
+            wide, narrow = lines(grid, 300), lines(grid, 80)
+            if game_id in CARD_LISTS and isinstance(grid, Table):
+                if narrow[0].split() != wide[0].split():  # only the header must not wrap
+                    broken.append(wide[0])
+            elif len(narrow) != len(wide):
+                broken.append(max(wide, key=len))
     return broken
 
 
