@@ -26,7 +26,7 @@ from hraj.core.game import Game, State
 from hraj.i18n import error_text, t, tn
 
 PEOPLE = {"me", "human", "person", "já", "ja", "clovek", "člověk"}
-QUIT = {"q", "quit", "konec", "exit"}
+QUIT = {"q", "quit", "konec", "koniec", "exit"}
 HELP = {"?", "help", "napoveda", "nápověda", "pomoc", "pomocník", "pomocnik"}
 HINT = {"hint", "rada", "tip"}
 UNDO = {"undo", "zpět", "zpet", "späť", "spat"}
