@@ -29,7 +29,7 @@ def test_help_lists_the_subcommands() -> None:
 
 def test_help_is_czech_by_default() -> None:
     result = run("--help", lang="cs")
-    assert "Zahrajte si" in result.stdout
+    assert "Zahraj si hru v terminálu" in result.stdout
 
 
 def test_arena_prints_win_rates_with_confidence_intervals() -> None:
@@ -77,7 +77,7 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
 
 def test_replay_of_a_missing_file_says_so(tmp_path: Path) -> None:
     result = run("replay", str(tmp_path / "nothing.json"))
-    assert result.returncode == 2 and "Cannot read" in result.stderr
+    assert result.returncode == 2 and "Cannot read" in result.stderr and "no such file or folder" in result.stderr
 
 
 def test_bench_prints_games_per_second() -> None:
@@ -103,9 +103,62 @@ def test_replay_shows_a_position_from_its_xgid(tmp_path: Path) -> None:
     assert "4HPwATDgc/ABMA" in result.stdout  # the same position as a gnubg Position ID
 
 
+def test_replay_prints_position_texts_as_they_are(tmp_path: Path) -> None:
+    path = tmp_path / "position.txt"
+    path.write_text("XGID=-b----E-C---eE---c-e----B-:1:-1:-1:52:0:0:0:0:10\n")
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert ":1:-1:-1:52:" in result.stdout  # `:-1:` is not read as an emoji code
+
+
+def test_verify_of_a_record_that_does_not_verify_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({"format": "hraj-record", "version": 1, "game": "qwixx", "events": []}))
+    result = run("verify", str(path), lang="cs")
+    assert result.returncode == 1, result
+    assert "Traceback" not in result.stderr
+
+
+def test_importing_the_command_loads_neither_the_server_nor_the_database() -> None:
+    code = "import sys, hraj.cli; print(sorted({'fastapi', 'sqlalchemy', 'alembic', 'uvicorn'} & set(sys.modules)))"
+    result = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "[]"
+
+
 def test_replay_of_a_latin1_match_file_is_read(tmp_path: Path) -> None:
     text = (DATA / "gnubg_5_point_match.mat").read_text(encoding="utf-8")
     path = tmp_path / "old.mat"
     path.write_bytes(text.replace("; [Site", '; [Comment "Zürich"]\n; [Site', 1).encode("latin-1"))
     result = run("replay", str(path))
     assert result.returncode == 0, result.stderr
+
+
+def test_ctrl_c_at_a_prompt_says_interrupted_exits_130_and_saves(tmp_path: Path) -> None:
+    import os
+    import signal
+    import threading
+
+    path = tmp_path / "game.json"
+    args = ["play", "qwixx", "--seats", "me,greedy", "--seed", "1", "--save", str(path)]
+    env = {"HRAJ_LANG": "cs", "PATH": "", "COLUMNS": "100"}
+    child = subprocess.Popen(
+        [*HRAJ, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    )
+    assert child.stdout is not None and child.stderr is not None
+    prompt = threading.Event()
+    seen = bytearray()
+
+    def watch() -> None:
+        assert child.stdout is not None
+        while byte := child.stdout.read(1):
+            seen.extend(byte)
+            if seen.endswith(b"> "):
+                prompt.set()
+
+    threading.Thread(target=watch, daemon=True).start()
+    assert prompt.wait(60), seen.decode(errors="replace")
+    os.kill(child.pid, signal.SIGINT)
+    child.wait(60)
+    assert child.returncode == 130
+    assert child.stderr.read().decode().strip() == "Přerušeno."
+    assert json.loads(path.read_text(encoding="utf-8"))["game"] == "qwixx"

@@ -6,18 +6,22 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
 
-from hraj.i18n import LANGS, catalog, check_lang, t
+from hraj.i18n import LANGS, catalog, check_lang, number, percent, t, tn
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "hraj"
 KEYWORDS = dict.fromkeys(
     ("t", "_", "HrajError", "InvalidAction", "IllegalAction", "InvalidOption", "InvalidRecord"), (1,)
-) | {"Option": (2,)}
+) | {"Option": (2,), "tn": (1, 2)}
 FILES = [
     *sorted((SOURCE / "core").glob("*.py")),
     SOURCE / "cli.py",
+    SOURCE / "cli_help.py",
+    SOURCE / "cli_errors.py",
     SOURCE / "i18n.py",
     SOURCE / "tui" / "play.py",
+    SOURCE / "tui" / "replay.py",
     SOURCE / "tui" / "qwixx.py",
     *sorted((SOURCE / "games" / "qwixx").glob("*.py")),
     *sorted((SOURCE / "bots").glob("*.py")),
@@ -58,3 +62,47 @@ def test_english_is_the_message_itself_and_params_fill_in() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(Exception, match="Unknown language"):
         check_lang("de")
+
+
+@pytest.mark.parametrize(
+    ("lang", "counts"),
+    [
+        ("cs", {1: "1 povolený tah", 2: "2 povolené tahy", 4: "4 povolené tahy", 5: "5 povolených tahů"}),
+        ("sk", {1: "1 povolený ťah", 3: "3 povolené ťahy", 11: "11 povolených ťahov"}),
+        ("en", {1: "1 legal move", 2: "2 legal moves"}),
+    ],
+)
+def test_counted_phrases_take_the_languages_plural_forms(lang: str, counts: dict[int, str]) -> None:
+    for count, expected in counts.items():
+        text = tn(
+            "{count} legal move, for example: {examples}",
+            "{count} legal moves, for example: {examples}",
+            count,
+            lang,
+            examples="x",
+        )
+        assert text.startswith(expected + ","), text
+
+
+def test_large_counts_are_grouped_as_the_language_writes_them() -> None:
+    assert tn("{game}: {count} game", "{game}: {count} games", 1622, "cs", game="Qwixx") == "Qwixx: 1\u00a0622 her"
+    assert tn("{game}: {count} game", "{game}: {count} games", 1622, "en", game="Qwixx") == "Qwixx: 1,622 games"
+
+
+def test_numbers_and_percentages_follow_the_language() -> None:
+    assert number(1622, "cs") == "1\u00a0622"
+    assert number(3.25, "sk", digits=2) == "3,25"
+    assert number(1622, "en") == "1,622"
+    assert percent(0.999, "cs") == "99,9\u00a0%"
+    assert percent(0.999, "sk") == "99,9\u00a0%"
+    assert percent(0.999, "en") == "99.9%"
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+def test_every_catalog_declares_three_plural_forms(lang: str) -> None:
+    folder = SOURCE / "locale" / lang / "LC_MESSAGES"
+    for path in sorted(folder.glob("*.po")):
+        with path.open("rb") as handle:
+            parsed = read_po(handle)
+        assert parsed.num_plurals == 3, path.name
+        assert parsed.plural_expr == "((n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2)", path.name

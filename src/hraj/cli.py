@@ -1,61 +1,134 @@
 """The `hraj` command: play, replay, arena, bench, games (and serve/verify with the server).
 
 Every user error becomes one clear line in the user's language and exit code 2; no
-traceback reaches a user. The language of messages and help comes from `--lang` or
-the HRAJ_LANG environment variable (Czech by default).
+traceback reaches a user. Ctrl-C says "Interrupted." and exits 130. The language of
+messages and help comes from `--lang` (anywhere on the line) or the HRAJ_LANG
+environment variable, Czech by default.
+
+`hraj --help` must start fast, so this module imports only Typer and hraj's core at
+the top: each command imports what it needs (Rich tables, bots, the terminal table),
+and `serve`/`verify` import the server (FastAPI, SQLAlchemy) only when they run.
 """
 
 from __future__ import annotations
 
+import errno
 import importlib
 import json
 import os
-import random
 import sys
-import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 import hraj
-from hraj.bots.arena import run_arena
-from hraj.bots.base import bot_names, make_bot
+from hraj.cli_errors import (
+    INTERNAL,
+    INTERRUPTED,
+    USAGE,
+    Interrupted,
+    NoArgsIsHelp,
+    UsageError,
+    catch_ctrl_c,
+    usage_error_text,
+)
+from hraj.cli_help import HelpfulCommand, HelpfulGroup, current_language, print_help
 from hraj.core import HrajError, InvalidOption, InvalidRecord, game_class
-from hraj.core.driver import random_playout
-from hraj.core.game import Game, State
-from hraj.i18n import DEFAULT_LANG, LANGS, check_lang, error_text, t
+from hraj.i18n import DEFAULT_LANG, check_lang, error_text, t
 
-ENV_LANG = os.environ.get("HRAJ_LANG", DEFAULT_LANG)
-HELP_LANG = ENV_LANG if ENV_LANG in LANGS else DEFAULT_LANG
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from hraj.core.game import Game, State
 
 
 def _(text: str) -> str:
-    """Help texts in the language of the environment."""
-    return t(text, HELP_LANG)
+    """Marks a help text for the catalogs; the help page translates it when shown."""
+    return text
 
 
 app = typer.Typer(
     name="hraj",
-    help=_("Qwixx, Trefa, Backgammon and Abluxxen: play in the terminal, replay records, pit bots against each other."),
+    cls=HelpfulGroup,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-err_console = Console(stderr=True)
 
-LangOption = Annotated[str, typer.Option("--lang", "-l", help=_("Language: cs, sk or en."))]
+LangOption = Annotated[
+    str | None, typer.Option("--lang", "-l", metavar=_("LANG"), help=_("Language: cs, sk or en."), show_default=False)
+]
 OptionsOption = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help=_("A game option as NAME=VALUE, e.g. -o players=3 (repeatable).")),
+    typer.Option(
+        "--option",
+        "-o",
+        metavar=_("NAME=VALUE"),
+        help=_("A game option as NAME=VALUE, e.g. -o players=3 (repeatable)."),
+    ),
 ]
+
+
+def whole_number(text: str | int) -> int:
+    """A whole number typed on the command line (or an option's default)."""
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        raise typer.BadParameter(t("{value} is not a whole number.", current_language(), value=text)) from None
+
+
+def count_of_games(text: str | int) -> int:
+    """A number of games: a whole number, at least 1."""
+    value = whole_number(text)
+    if value < 1:
+        raise typer.BadParameter(t("{value} is not a whole number of at least 1.", current_language(), value=text))
+    return value
+
+
+def seconds(text: str | float) -> float:
+    """A duration in seconds, at least 0.1 (a decimal comma is fine too)."""
+    try:
+        value = float(str(text).strip().replace(",", "."))
+    except ValueError:
+        value = -1.0
+    if not value >= 0.1:
+        raise typer.BadParameter(
+            t("{value} is not a number of seconds of at least 0.1.", current_language(), value=text)
+        )
+    return value
+
+
 SeedOption = Annotated[
-    int | None, typer.Option("--seed", help=_("Seed for dice, cards and bots (random if not given)."))
+    int | None,
+    typer.Option(
+        "--seed",
+        parser=whole_number,
+        metavar=_("NUMBER"),
+        help=_("Seed for dice, cards and bots (random if not given)."),
+    ),
 ]
+
+
+def language(lang: str | None) -> str:
+    """The language of a command: its `--lang`, else the one `main` chose."""
+    return check_lang(lang) if lang else current_language()
+
+
+def console(*, stderr: bool = False) -> Console:
+    """A Rich console that never turns `:name:` in names or file text into emoji."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, emoji=False)
+
+
+@app.callback(
+    help=_("Qwixx, Trefa, Backgammon and Abluxxen: play in the terminal, replay records, pit bots against each other.")
+)
+def root(lang: LangOption = None) -> None:
+    """`--lang` before the command also sets the language (main reads it first)."""
+    if lang:
+        check_lang(lang)
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -76,7 +149,7 @@ def make_game(game_id: str, options: dict[str, Any], seats: int | None = None) -
     game = cls(**options)
     if seats is not None and game.players != seats:
         raise InvalidOption(
-            "{game} with these options seats {players} players, but {seats} seats were named.",
+            "With these options {game} is a game for {players} players, but {seats} seats were named.",
             game=cls.name,
             players=game.players,
             seats=seats,
@@ -84,60 +157,186 @@ def make_game(game_id: str, options: dict[str, Any], seats: int | None = None) -
     return game
 
 
-@app.command(help=_("List the games with their options and bots."))
-def games(lang: LangOption = ENV_LANG) -> None:
-    """List the games with their options and bots."""
-    lang = check_lang(lang)
+def game_bots(game_id: str) -> list[str]:
+    """The game's own bots, its best first (the generic random bot last)."""
+    from hraj.bots.base import GENERIC_BOTS, bot_names
+
+    names = bot_names(game_id)
+    return [name for name in names if name not in GENERIC_BOTS] + [name for name in names if name in GENERIC_BOTS]
+
+
+def default_seats(game: Game[Any, Any]) -> str:
+    """A person against the game's best bot in every other seat."""
+    best = game_bots(game.id)[0]
+    return ",".join(["me", *[best] * (game.players - 1)])
+
+
+def os_reason(error: OSError, lang: str) -> str:
+    """Why a file could not be used, in words of the user's language."""
+    reasons = {
+        errno.ENOENT: _("no such file or folder"),
+        errno.EACCES: _("permission denied"),
+        errno.EPERM: _("permission denied"),
+        errno.EISDIR: _("it is a folder"),
+        errno.ENOTDIR: _("a part of the path is not a folder"),
+        errno.EROFS: _("the disk is read-only"),
+        errno.ENOSPC: _("the disk is full"),
+    }
+    reason = reasons.get(error.errno or 0)
+    return t(reason, lang) if reason else (error.strerror or str(error))
+
+
+def check_writable(path: Path, lang: str) -> None:
+    """Fail before a game starts if its record could not be saved to `path`."""
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise InvalidOption("Cannot write {path}: {why}", path=str(path), why=os_reason(error, lang)) from None
+    if not existed:
+        path.unlink()
+
+
+def save_record(path: Path, record: dict[str, Any], out: Console, lang: str) -> None:
+    try:
+        path.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
+    except OSError as error:
+        raise InvalidOption("Cannot write {path}: {why}", path=str(path), why=os_reason(error, lang)) from None
+    out.print(t("Record saved to {path}.", lang, path=str(path)), markup=False)
+
+
+def record_with_names(state: State[Any, Any], names: list[str]) -> dict[str, Any]:
+    """The game's record with the players' names, which replays show (a record's extra
+    fields are ignored by replay)."""
+    return {**state.record(), "players": names}
+
+
+@app.command(cls=HelpfulCommand, help=_("List the games with their options and bots."))
+def games(lang: LangOption = None) -> None:
+    from rich.table import Table
+
+    from hraj.bots.base import bot_names
+
+    lang = language(lang)
     table = Table(title=t("Games", lang))
-    for column in ("id", "Name", "Options", "Bots"):
+    for column in ("id", "Game", "Options", "Bots"):
         table.add_column(t(column, lang))
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
         options = "\n".join(f"{name}={spec.default}: {t(spec.help, lang)}" for name, spec in cls.options_spec.items())
-        table.add_row(game_id, cls.name, options, ", ".join(bot_names(game_id)))
-    console.print(table)
+        table.add_row(game_id, t(cls.name, lang), options, ", ".join(bot_names(game_id)), style=None)
+    console().print(table, markup=False)
 
 
-@app.command(help=_("Play a game in the terminal: people at one keyboard and bots."))
+@app.command(cls=HelpfulCommand, help=_("Play a game in the terminal: people at one keyboard and bots."))
 def play(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help=_("The game: qwixx, trefa, backgammon, abluxxen."))],
+    game_id: Annotated[
+        str | None,
+        typer.Argument(metavar=_("GAME"), help=_("The game: qwixx, trefa, backgammon, abluxxen."), show_default=False),
+    ] = None,
     seats: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--seats",
             "-s",
-            help=_("Who sits where, comma-separated: me (a person; human:Name for a named one) or a bot name."),
+            metavar=_("SEATS"),
+            help=_(
+                "Who sits where, comma-separated: me (a person; human:Name for a named one) or a bot name. "
+                "By default you against the game's best bot."
+            ),
         ),
-    ] = "me,greedy,greedy",
+    ] = None,
     option: OptionsOption = None,
     seed: SeedOption = None,
-    save: Annotated[Path | None, typer.Option("--save", help=_("Write the game's record to this file."))] = None,
-    lang: LangOption = ENV_LANG,
+    save: Annotated[
+        Path | None, typer.Option("--save", metavar=_("FILE"), help=_("Write the game's record to this file."))
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar=_("FILE"),
+            help=_("Continue a saved game (a record written by --save); its players sit where they sat."),
+        ),
+    ] = None,
+    lang: LangOption = None,
 ) -> None:
-    """Play a game in the terminal: people at one keyboard and bots."""
+    import random
+
+    from hraj.bots.base import make_bot
     from hraj.tui.play import QuitGame, TerminalTable, parse_seats
 
-    lang = check_lang(lang)
-    game_class(game_id)
+    lang = language(lang)
+    out = console()
+    options = parse_options(option)
+    saved: State[Any, Any] | None = None
+    names: list[str] | None = None
+    if resume is not None:
+        game, saved, saved_seats, names = resume_game(resume, lang)
+        game_id, seats = game.id, seats or saved_seats
+    elif game_id is None:
+        raise InvalidOption("Name a game, or a saved game with --resume.")
+    else:
+        game_class(game_id)
+        if seats is None:
+            seats = default_seats(make_game(game_id, options))
+    if save is not None:
+        check_writable(save, lang)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     players = parse_seats(game_id, seats, seed, lang)
-    game = make_game(game_id, parse_options(option), len(players))
-    table = TerminalTable(game, players, lang=lang, seed=seed, console=console)
+    if saved is None:
+        game = make_game(game_id, options, len(players))
+    elif len(players) != game.players:
+        raise InvalidOption(
+            "With these options {game} is a game for {players} players, but {seats} seats were named.",
+            game=game.name,
+            players=game.players,
+            seats=len(players),
+        )
+    for player, name in zip(players, names or [], strict=False):
+        player.name = name
+    advisor = make_bot(game.id, game_bots(game.id)[0], seed + 7)
+    table = TerminalTable(game, players, lang=lang, seed=seed, console=out, advisor=advisor)
+    interrupted = False
     try:
-        state = table.run()
+        state = table.run(saved)
     except (QuitGame, EOFError):
-        console.print(t("Game left unfinished.", lang))
+        out.print(t("Game left unfinished.", lang))
+        state = table.game_state
+    except Interrupted:
+        interrupted = True
         state = table.game_state
     if save is not None:
-        save.write_text(json.dumps(state.record(), indent=1, ensure_ascii=False), encoding="utf-8")
-        console.print(t("Record saved to {path}.", lang, path=str(save)))
+        save_record(save, {**record_with_names(state, table.names), "seats": seats}, out, lang)
+    if interrupted:
+        raise Interrupted
+
+
+def resume_game(path: Path, lang: str) -> tuple[Game[Any, Any], State[Any, Any], str, list[str]]:
+    """A saved game to continue: the game, its state, who sat where, and their names."""
+    record = load_records(path)[0]
+    game_id = record.get("game")
+    if not isinstance(game_id, str):
+        raise InvalidRecord("The record names no game.")
+    options = record.get("options", {})
+    game = game_class(game_id)(**(options if isinstance(options, dict) else {}))
+    state = game.replay(record)
+    if state.is_over:
+        raise InvalidRecord("The saved game is already over.")
+    names = record_names(record, game.players, lang)
+    seats = record.get("seats")
+    if not isinstance(seats, str):
+        seats = ",".join(f"human:{name}" for name in names)
+    return game, state, seats, names
 
 
 def read_file(path: Path) -> str:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise InvalidRecord("Cannot read {path}: {why}", path=str(path), why=error.strerror or str(error)) from None
+        lang = current_language()
+        raise InvalidRecord("Cannot read {path}: {why}", path=str(path), why=os_reason(error, lang)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -158,7 +357,7 @@ def load_records(path: Path) -> list[dict[str, Any]]:
     return data if isinstance(data, list) else [data]
 
 
-def show_position(path: Path, lang: str) -> bool:
+def show_position(path: Path, lang: str, out: Console) -> bool:
     """Show a backgammon position file (XGID, gnubg IDs); False if `path` holds none."""
     if path.suffix.lower() == ".json" or "backgammon" not in hraj.GAMES:
         return False
@@ -170,27 +369,45 @@ def show_position(path: Path, lang: str) -> bool:
 
     state = formats.state_from_text(text)
     names = [t("Player {n}", lang, n=seat + 1) for seat in range(2)]
-    console.print(renderer("backgammon").render(state.view(None), lang, names))
-    console.print(formats.position_text(state))
+    out.print(renderer("backgammon").render(state.view(None), lang, names))
+    out.print(formats.position_text(state), markup=False, highlight=False)
     return True
 
 
-@app.command(help=_("Show a recorded game move by move, checking every move against the rules."))
+def record_names(record: dict[str, Any], players: int, lang: str) -> list[str]:
+    """The players' names a record keeps, else "Player 1", "Player 2", …"""
+    names = record.get("players")
+    if isinstance(names, list) and len(names) == players and all(isinstance(name, str) and name for name in names):
+        return list(names)
+    return [t("Player {n}", lang, n=seat + 1) for seat in range(players)]
+
+
+@app.command(cls=HelpfulCommand, help=_("Show a recorded game move by move, checking every move against the rules."))
 def replay(
     path: Annotated[
         Path,
         typer.Argument(
-            metavar="FILE", help=_("A hraj record (.json), a backgammon .mat file, or an XGID or gnubg ID.")
+            metavar=_("FILE"),
+            help=_("A hraj record (.json), a backgammon .mat file, or an XGID or gnubg ID."),
+            show_default=False,
         ),
     ],
-    step: Annotated[bool, typer.Option("--step", help=_("Wait for Enter after each move."))] = False,
-    lang: LangOption = ENV_LANG,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step",
+            help=_("Go through the game move by move: Enter next, b back, a number jumps to that move, q quits."),
+        ),
+    ] = False,
+    lang: LangOption = None,
 ) -> None:
-    """Show a recorded game move by move, checking every move against the rules."""
-    from hraj.tui.play import renderer
+    from rich.text import Text
 
-    lang = check_lang(lang)
-    if show_position(path, lang):
+    from hraj.tui.replay import Replay
+
+    lang = language(lang)
+    out = console()
+    if show_position(path, lang, out):
         return
     for record in load_records(path):
         game_id = record.get("game") if isinstance(record, dict) else None
@@ -199,52 +416,65 @@ def replay(
         options = record.get("options", {})
         game = game_class(game_id)(**(options if isinstance(options, dict) else {}))
         full = game.replay(record)  # checks the whole record before showing anything
-        view_module = renderer(game_id)
-        names = [t("Player {n}", lang, n=seat + 1) for seat in range(game.players)]
-        state = game.new_state()
-        for number, (kind, seat, text) in enumerate(full.events(), start=1):
-            if kind == "chance":
-                state.apply_chance(text)
-            elif kind == "move":
-                assert seat is not None
-                state.apply(seat, text)
-            else:
-                continue
-            who = t("Chance", lang) if seat is None else names[seat]
-            console.rule(f"{number}. {who}: {text}")
-            if kind == "move":
-                console.print(view_module.render(state.view(None), lang, names))
-                if step:
-                    console.input(t("Enter: next move", lang))
-        console.print(view_module.render(state.view(None), lang, names))
-        if state.outcome is not None:
-            scores = ", ".join(f"{names[s]} {score:g}" for s, score in enumerate(state.outcome.scores))
-            console.print(t("Final scores", lang) + ": " + scores)
+        shown = Replay(game, full, record_names(record, game.players, lang), lang, out)
+        if step:
+            shown.step_through(lambda prompt: out.input(Text(prompt)))
+        else:
+            shown.show_all()
 
 
-@app.command(help=_("Pit bots against each other: win rates and mean scores with 95% confidence intervals."))
+@app.command(
+    cls=HelpfulCommand,
+    help=_("Pit bots against each other: win rates and mean scores with 95% confidence intervals."),
+)
 def arena(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help=_("The game to play."))],
+    game_id: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game to play."), show_default=False)],
     seats: Annotated[
-        str, typer.Option("--seats", "-s", help=_("Bots in the seats, comma-separated."))
-    ] = "greedy,random",
-    number: Annotated[int, typer.Option("--games", "-n", min=1, help=_("How many games to play."))] = 1000,
+        str | None,
+        typer.Option(
+            "--seats",
+            "-s",
+            metavar=_("BOTS"),
+            help=_("Bots in the seats, comma-separated; by default the game's best bot against random."),
+        ),
+    ] = None,
+    number: Annotated[
+        int,
+        typer.Option("--games", "-n", parser=count_of_games, metavar=_("NUMBER"), help=_("How many games to play.")),
+    ] = 1000,
     option: OptionsOption = None,
-    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the first game."))] = 0,
-    lang: LangOption = ENV_LANG,
+    seed: Annotated[
+        int, typer.Option("--seed", parser=whole_number, metavar=_("NUMBER"), help=_("Seed of the first game."))
+    ] = 0,
+    lang: LangOption = None,
 ) -> None:
-    """Pit bots against each other: win rates and mean scores with 95% confidence intervals."""
-    lang = check_lang(lang)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
+    from hraj.bots.arena import run_arena
+    from hraj.bots.base import make_bot
+    from hraj.i18n import number as local_number
+    from hraj.i18n import percent, tn
+
+    lang = language(lang)
+    options = parse_options(option)
+    if seats is None:
+        seats = ",".join([game_bots(game_id)[0], "random"])
     names = [name.strip() for name in seats.split(",") if name.strip()]
-    game = make_game(game_id, parse_options(option), len(names))
+    game = make_game(game_id, options, len(names))
     for name in names:
         make_bot(game.id, name)  # an unknown bot fails before the first game
     with Progress(
-        TextColumn(t("Playing", lang)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err_console
+        TextColumn(t("Playing", lang)),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console(stderr=True),
     ) as progress:
         task = progress.add_task("arena", total=number)
         result = run_arena(game, names, number, seed, on_game=lambda done: progress.update(task, completed=done))
-    table = Table(title=t("{game}: {games} games", lang, game=game_class(game_id).name, games=number))
+    title = tn("{game}: {count} game", "{game}: {count} games", number, lang, game=t(game_class(game_id).name, lang))
+    table = Table(title=title)
     table.add_column(t("Bot", lang))
     table.add_column(t("Win rate (95% CI)", lang), justify="right")
     table.add_column(t("Mean score (95% CI)", lang), justify="right")
@@ -252,33 +482,60 @@ def arena(
         win, score = result.win_rate(index), result.mean_score(index)
         table.add_row(
             entrant.label,
-            f"{win.mean:.1%} ± {win.half_width:.1%}",
-            f"{score.mean:.2f} ± {score.half_width:.2f}",
+            f"{percent(win.mean, lang)} ± {percent(win.half_width, lang)}",
+            f"{local_number(score.mean, lang, digits=2)} ± {local_number(score.half_width, lang, digits=2)}",
         )
-    console.print(table)
+    console().print(table, markup=False)
 
 
-def playouts_per_second(game: Game[Any, Any], seconds: float, seed: int = 0) -> tuple[int, float]:
-    """Random playouts for about `seconds`: (games played, games per second)."""
-    rng = random.Random(seed)
-    played = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        state: State[Any, Any] = game.new_state()
-        random_playout(state, rng)
-        played += 1
-    return played, played / elapsed
+def rules_page(game_id: str, lang: str) -> Path | None:
+    """The game's rules page (Markdown) in `lang`, where it is written."""
+    root = Path(__file__).resolve().parent
+    for path in (
+        root / "web" / "rules" / f"{game_id}.{lang}.md",
+        *sorted((root / "games" / game_id).rglob(f"*.{lang}.md")),
+    ):
+        if path.is_file():
+            return path
+    return None
 
 
-@app.command(help=_("Measure random-playout games per second (the speed of the rules engine)."))
-def bench(
-    game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help=_("One game; all games if left out."))] = None,
-    seconds: Annotated[float, typer.Option("--seconds", min=0.1, help=_("Time per game."))] = 3.0,
-    option: OptionsOption = None,
-    lang: LangOption = ENV_LANG,
+@app.command(cls=HelpfulCommand, help=_("Show the rules of a game in the terminal."))
+def rules(
+    game_id: Annotated[
+        str,
+        typer.Argument(metavar=_("GAME"), help=_("The game: qwixx, trefa, backgammon, abluxxen."), show_default=False),
+    ],
+    lang: LangOption = None,
 ) -> None:
-    """Measure random-playout games per second (the speed of the rules engine)."""
-    lang = check_lang(lang)
+    from rich.markdown import Markdown
+
+    lang = language(lang)
+    cls = game_class(game_id)
+    path = rules_page(cls.id, lang)
+    if path is None:
+        raise InvalidOption("The rules of {game} are not written in this language yet.", game=t(cls.name, lang))
+    console().print(Markdown(path.read_text(encoding="utf-8")))
+
+
+@app.command(cls=HelpfulCommand, help=_("Measure random-playout games per second (the speed of the rules engine)."))
+def bench(
+    game_id: Annotated[
+        str | None,
+        typer.Argument(metavar=_("[GAME]"), help=_("One game; all games if left out."), show_default=False),
+    ] = None,
+    duration: Annotated[
+        float, typer.Option("--seconds", parser=seconds, metavar=_("SECONDS"), help=_("Time per game."))
+    ] = 3.0,
+    option: OptionsOption = None,
+    lang: LangOption = None,
+) -> None:
+    from rich.table import Table
+
+    from hraj.i18n import number as local_number
+
+    lang = language(lang)
+    out = console()
     ids = [game_id] if game_id else list(hraj.GAMES)
     table = Table(title=t("Random playouts", lang))
     table.add_column(t("Game", lang))
@@ -286,47 +543,120 @@ def bench(
     table.add_column(t("Games per second", lang), justify="right")
     for one in ids:
         game = make_game(one, parse_options(option) if game_id else {})
-        with console.status(t("Measuring {game}…", lang, game=one)):
-            played, rate = playouts_per_second(game, seconds)
-        table.add_row(one, str(played), f"{rate:,.0f}")
-    console.print(table)
+        with out.status(t("Measuring {game}…", lang, game=one)):
+            played, rate = playouts_per_second(game, duration)
+        table.add_row(one, local_number(played, lang), local_number(round(rate), lang))
+    out.print(table, markup=False)
 
 
-def _register_server_commands() -> None:
+def playouts_per_second(game: Game[Any, Any], duration: float, seed: int = 0) -> tuple[int, float]:
+    """Random playouts for about `duration` seconds: (games played, games per second)."""
+    import random
+    import time
+
+    from hraj.core.driver import random_playout
+
+    rng = random.Random(seed)
+    played = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < duration:
+        random_playout(game.new_state(), rng)
+        played += 1
+    return played, played / elapsed
+
+
+SERVER_COMMANDS = {
+    "serve": _("Run the game server: rooms, invite links and live play over HTTP and WebSocket."),
+    "verify": _("Check a finished online game: its seed matches the commitment and every roll and card."),
+}
+
+
+def _server_command(name: str) -> None:
+    """Add `name` as a command that loads the server (FastAPI, SQLAlchemy) only when run:
+    its own options, help and checks are the server's `hraj.server.commands`."""
+
+    @app.command(
+        name,
+        cls=HelpfulCommand,
+        help=SERVER_COMMANDS[name],
+        add_help_option=False,
+        context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    )
+    def delegate(ctx: typer.Context) -> None:
+        try:
+            commands = importlib.import_module("hraj.server.commands")
+        except ModuleNotFoundError:  # installed without the server
+            raise InvalidOption("This installation of hraj has no server.") from None
+        server = typer.Typer(cls=HelpfulGroup, add_completion=False, pretty_exceptions_enable=False)
+        commands.register(server)
+        for info in server.registered_commands:
+            info.cls = HelpfulCommand  # its help page in the user's language too
+        group = typer.main.get_command(server)
+        command = group.get_command(ctx, name)  # type: ignore[attr-defined]
+        code = command.main(list(ctx.args), prog_name=f"hraj {name}", standalone_mode=False)
+        if isinstance(code, int) and code:
+            raise typer.Exit(code)
+
+
+for _name in SERVER_COMMANDS:
+    _server_command(_name)
+
+
+def language_of(args: list[str]) -> str:
+    """The language the command line asks for (`--lang X`, `-l X`, `--lang=X`), else
+    HRAJ_LANG, else Czech; raises HrajError for an unknown one."""
+    chosen: str | None = None
+    for index, arg in enumerate(args):
+        if arg in ("--lang", "-l") and index + 1 < len(args):
+            chosen = args[index + 1]
+        elif arg.startswith("--lang="):
+            chosen = arg.partition("=")[2]
+    if chosen is not None:
+        return check_lang(chosen)
+    return current_language()
+
+
+def fail(message: str, code: int = USAGE) -> None:
+    """Print one error line on stderr, as plain text, and exit."""
+    print(f"{t('Error', current_language())}: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the command; usage errors and refused input become one
+    translated line (exit 2), Ctrl-C "Interrupted." (exit 130)."""
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        commands = importlib.import_module("hraj.server.commands")
-    except ModuleNotFoundError:
-        return
-    commands.register(app)
-
-
-_register_server_commands()
-
-
-def main() -> None:
-    """Entry point: run the app, turning user errors into one translated line."""
-    lang = HELP_LANG
-    for flag in ("--lang", "-l"):
-        if flag in sys.argv[:-1]:
-            candidate = sys.argv[sys.argv.index(flag) + 1].lower()
-            lang = candidate if candidate in LANGS else lang
-    try:
-        app(standalone_mode=False)
+        lang = language_of(args)
     except HrajError as error:
-        err_console.print(f"[red]{t('Error', lang)}:[/red] {error_text(error, lang)}")
-        sys.exit(2)
-    except KeyboardInterrupt:
-        err_console.print(t("Interrupted.", lang))
-        sys.exit(130)
-    except typer.Abort:
-        err_console.print(t("Interrupted.", lang))
-        sys.exit(130)
-    except typer.Exit as done:
-        sys.exit(done.exit_code)
-    except Exception as error:  # click's usage errors
-        from click import ClickException
-
-        if isinstance(error, ClickException):
-            error.show()
-            sys.exit(error.exit_code)
-        raise
+        fail(error_text(error, DEFAULT_LANG))
+        return
+    os.environ["HRAJ_LANG"] = lang  # help pages, defaults and the server commands follow it
+    catch_ctrl_c()
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args, prog_name="hraj", standalone_mode=False)
+    except NoArgsIsHelp as error:
+        if error.ctx is not None:
+            print_help(error.ctx.command, error.ctx, lang)
+        sys.exit(USAGE)
+    except UsageError as error:
+        fail(usage_error_text(error, lang))
+    except HrajError as error:
+        fail(error_text(error, lang))
+    except (Interrupted, KeyboardInterrupt, typer.Abort):
+        print(t("Interrupted.", lang), file=sys.stderr)
+        sys.exit(INTERRUPTED)
+    except Exception as error:  # a defect of hraj: one line for the user, the details on request
+        if os.environ.get("HRAJ_DEBUG"):
+            raise
+        fail(
+            t(
+                "hraj failed unexpectedly ({kind}: {error}). HRAJ_DEBUG=1 shows the details.",
+                lang,
+                kind=type(error).__name__,
+                error=error,
+            ),
+            INTERNAL,
+        )
+    sys.exit(code if isinstance(code, int) else 0)

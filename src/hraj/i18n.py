@@ -5,18 +5,32 @@ no catalog and an error's template is its translation key. Each part of hraj own
 domain (`core`, `cli`, `qwixx`, ...) in `locale/<lang>/LC_MESSAGES/<domain>.po`; all
 domains of a language are merged. Reading `.po` directly keeps the install free of a
 compile step.
+
+Counted phrases go through `tn` (gettext's `ngettext` with each language's Plural-Forms:
+Czech and Slovak have three forms, 1 / 2-4 / 5+), and numbers through `number` and
+`percent` (Babel's locale data: `1 622` and `99,9 %` in Czech, `1,622` and `99.9%` in
+English).
 """
 
 from __future__ import annotations
 
 import functools
-from importlib import resources
+import gettext
+import io
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+from babel.core import Locale
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
 
 from hraj.core.errors import HrajError
 
+#: The catalogs ship inside the package (importlib.resources would cost `hraj --help` the zipfile machinery).
+LOCALE = Path(__file__).resolve().parent / "locale"
 LANGS = ("cs", "sk", "en")
 DEFAULT_LANG = "cs"
 LANG_NAMES = {"cs": "čeština", "sk": "slovenčina", "en": "English"}
@@ -30,21 +44,70 @@ def check_lang(lang: str) -> str:
     return code
 
 
-@functools.cache
-def catalog(lang: str) -> dict[str, str]:
-    """Every translated message of `lang`, from all of its domains."""
-    messages: dict[str, str] = {}
-    folder = resources.files("hraj").joinpath("locale", lang, "LC_MESSAGES")
+def _messages(lang: str) -> Iterator[Message]:
+    """The translated, non-fuzzy messages of every domain of `lang`."""
+    folder = LOCALE / lang / "LC_MESSAGES"
     if not folder.is_dir():
-        return messages
-    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
-        if not entry.name.endswith(".po"):
-            continue
+        return
+    for entry in sorted(folder.glob("*.po")):
         with entry.open("rb") as handle:
             for message in read_po(handle, locale=lang):
-                if message.id and isinstance(message.id, str) and message.string and not message.fuzzy:
-                    messages[message.id] = str(message.string)
+                if message.id and message.string and not message.fuzzy:
+                    yield message
+
+
+@functools.cache
+def catalog(lang: str) -> dict[str, str]:
+    """Every translated message of `lang`, from all of its domains; a plural message
+    appears under its singular id with its first form."""
+    messages: dict[str, str] = {}
+    for message in _messages(lang):
+        if isinstance(message.id, str):
+            messages[message.id] = str(message.string)
+        elif isinstance(message.string, tuple | list) and message.string[0]:
+            messages[message.id[0]] = str(message.string[0])
     return messages
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """`lang`'s catalogs as one gettext translation, for `ngettext` with its Plural-Forms."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    merged = Catalog(locale=lang)
+    for message in _messages(lang):
+        merged[message.id] = message
+    compiled = io.BytesIO()
+    write_mo(compiled, merged)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def tn(singular: str, plural: str, count: int, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
+    """A phrase about `count` things in the plural form `lang` uses for it; `{count}`
+    in the text becomes the number, written as the language writes numbers."""
+    template = translations(lang).ngettext(singular, plural, count)
+    fields = {"count": number(count, lang), **params}
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return (singular if count == 1 else plural).format(**fields)
+
+
+def number(value: float, lang: str = DEFAULT_LANG, /, digits: int | None = None) -> str:
+    """`value` as `lang` writes numbers (`1 622`, `3,25`); `digits` fixes the decimals."""
+    if digits is None:
+        pattern = "#,##0" if float(value).is_integer() else "#,##0.###"
+    else:
+        pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=lang)
+
+
+def percent(fraction: float, lang: str = DEFAULT_LANG, /, digits: int = 1) -> str:
+    """`fraction` as a percentage the way `lang` writes it: `99,9 %` (cs), `99.9%` (en)."""
+    pattern = str(Locale.parse(lang).percent_formats[None].pattern)
+    pattern = pattern.replace("#,##0", "#,##0" + ("." + "0" * digits if digits else ""))
+    return format_percent(fraction, format=pattern, locale=lang)
 
 
 def t(text: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -36,7 +37,7 @@ def test_a_person_plays_qwixx_to_the_end_against_bots() -> None:
     assert state.is_over
     text = console.export_text()
     assert "Final scores" in text and "Winner" in text
-    assert "Player 1: penalty" in text  # passing every turn; forced steps are shown
+    assert "Player 1: takes a penalty" in text  # passing every turn; forced steps are shown
     assert prompts, "the person was asked for moves"
 
 
@@ -69,3 +70,88 @@ def test_an_illegal_move_is_explained_by_the_rules() -> None:
 def test_unknown_seat_words_are_refused_with_the_choices() -> None:
     with pytest.raises(hraj.InvalidOption, match="greedy"):
         parse_seats("qwixx", "me,grumpy", seed=0, lang="en")
+
+
+def test_two_people_at_one_terminal_do_not_see_each_others_white_sum_answer() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) > 12:
+            return "q"
+        return "" if "nobody else looks" in prompt else "pass"
+
+    game = hraj.game("qwixx", players=2, first=0)
+    table = TerminalTable(
+        game,
+        parse_seats("qwixx", "human:Eva,human:Petr", seed=1, lang="en"),
+        lang="en",
+        seed=1,
+        console=console,
+        ask=ask,
+    )
+    with pytest.raises(QuitGame):
+        table.run()
+    # Both answer the first white sum: Eva types hers, then the screen is cleared and
+    # handed over before Petr's sheet and prompt appear.
+    assert prompts[0] == "[bold]Eva[/bold] > "
+    assert prompts[1].startswith("Petr, it is your turn. Make sure nobody else looks")
+    assert prompts[2] == "[bold]Petr[/bold] > "
+
+
+def test_hint_shows_the_best_bots_choice_and_undo_takes_back_the_last_move() -> None:
+    from hraj.bots.base import make_bot
+
+    console = Console(record=True, width=120, color_system=None)
+    answers = iter(["hint", "undo", "1", "undo", "q"])
+    game = hraj.game("backgammon")
+    players = parse_seats("backgammon", "me,pubeval", seed=4, lang="en")
+    table = TerminalTable(
+        game,
+        players,
+        lang="en",
+        seed=4,
+        console=console,
+        ask=lambda _: next(answers),
+        advisor=make_bot("backgammon", "pubeval", 1),
+    )
+    with pytest.raises(QuitGame):
+        table.run()
+    text = console.export_text()
+    assert "pubeval would play: " in text
+    assert "You have made no move to undo." in text
+    assert "Your last move is taken back." in text
+    assert [kind for kind, seat, _ in table.game_state.events() if kind == "move" and seat == 0] == []
+
+
+def test_undo_is_refused_when_another_person_plays() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    answers = iter(["undo", "q"])
+    game = hraj.game("backgammon")
+    players = parse_seats("backgammon", "me,me", seed=4, lang="en")
+    table = TerminalTable(game, players, lang="en", seed=4, console=console, ask=lambda _: next(answers))
+    with pytest.raises(QuitGame):
+        table.run()
+    assert "Undo is only for a game against bots." in console.export_text()
+
+
+def test_all_lists_every_legal_move_when_there_are_many() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    state = hraj.game("backgammon", first=0).new_state()
+    while state.is_chance or len(state.legal_actions(state.to_act[0])) <= 40:
+        if state.is_chance:
+            state.apply_chance(state.sample_chance(random.Random(len(state.events()))))
+        else:
+            seat = state.to_act[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    table = TerminalTable(
+        state.game, parse_seats("backgammon", "me,me", seed=1, lang="en"), lang="en", seed=1, console=console
+    )
+    table.game_state = state
+    table.list_choices(legal)
+    assert "Type all" in console.export_text()
+    table.list_choices(legal, everything=True)
+    assert str(legal[-1]) in console.export_text()

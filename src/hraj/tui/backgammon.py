@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from hraj.i18n import t
+from hraj.i18n import t, tn
 
 NOTATION_HELP = (
     "Type a play as moves from the point you leave to the point you land on, counted from your side: "
@@ -153,5 +153,12 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
         parts.append(Text(line))
     if view["games"]:
         last = view["games"][-1]
-        parts.append(Text(t("Last game: {name} won {points}", lang, name=names[last["winner"]], points=last["points"])))
+        won = tn(
+            "Last game: {name} won {count} point",
+            "Last game: {name} won {count} points",
+            last["points"],
+            lang,
+            name=names[last["winner"]],
+        )
+        parts.append(Text(won))
     return Group(*parts)

@@ -16,16 +16,21 @@ from types import ModuleType
 from typing import Any
 
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from hraj.bots.base import Bot, make_bot
 from hraj.core.errors import HrajError, InvalidOption
 from hraj.core.game import Game, State
-from hraj.i18n import error_text, t
+from hraj.i18n import error_text, t, tn
 
 PEOPLE = {"me", "human", "person", "já", "ja", "clovek", "člověk"}
-QUIT = {"q", "quit", "konec", "exit"}
-HELP = {"?", "help", "napoveda", "nápověda", "pomoc"}
+QUIT = {"q", "quit", "konec", "koniec", "exit"}
+HELP = {"?", "help", "napoveda", "nápověda", "pomoc", "pomocník", "pomocnik"}
+HINT = {"hint", "rada", "tip"}
+UNDO = {"undo", "zpět", "zpet", "späť", "spat"}
+ALL = {"all", "vše", "vse", "všetko", "vsetko"}
 LIST_LIMIT = 40
 
 
@@ -35,6 +40,12 @@ class SeatPlayer:
 
     name: str
     bot: Bot | None
+
+
+COMMANDS_HELP = (
+    "At any prompt: a number or a move plays it; hint shows what the best bot would play; "
+    "undo takes back your last move (against bots); all lists every legal move; q quits."
+)
 
 
 class QuitGame(Exception):
@@ -60,6 +71,48 @@ def renderer(game_id: str) -> ModuleType:
     return importlib.import_module(f"hraj.tui.{game_id}")
 
 
+def describe_with(view_module: ModuleType, text: str, lang: str) -> str:
+    """An action or forced step in the words of the game's renderer (notation if it has none)."""
+    describe: Callable[[str, str], str] | None = getattr(view_module, "describe", None)
+    if describe is not None:
+        try:
+            return describe(text, lang)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+def auto_text(text: str, names: Sequence[str], lang: str, view_module: ModuleType) -> str:
+    """A step the rules made by themselves, as a sentence of the user's language."""
+    word, _, rest = text.partition(" ")
+    if word == "wins" and rest.isdigit():
+        return tn("wins {count} point", "wins {count} points", int(rest), lang)
+    if word == "capture" and rest.isdigit() and int(rest) < len(names):
+        return t("captures from {name}", lang, name=names[int(rest)])
+    if text == "penalty":
+        return t("takes a penalty", lang)
+    if text == "no move":
+        return t("cannot move", lang)
+    described = describe_with(view_module, text, lang)
+    return described if described != text else t(text, lang)
+
+
+def event_text(
+    kind: str, seat: int | None, text: str, names: Sequence[str], lang: str, view_module: ModuleType
+) -> Text:
+    """One event of a game as a line: chance dim, decisions bold, forced steps yellow.
+    Names and notation are plain text, never read as markup."""
+    if kind == "chance":
+        word, _, rest = text.partition(" ")
+        if word == "first" and rest.isdigit() and int(rest) < len(names):
+            return Text(t("{name} begins.", lang, name=names[int(rest)]), style="dim")
+        return Text(f"{t('Chance', lang)}: {text}", style="dim")
+    who = names[seat] if seat is not None else t("Rules", lang)
+    if kind == "move":
+        return Text(who, style="bold").append(f": {describe_with(view_module, text, lang)}")
+    return Text(f"{who}: {auto_text(text, names, lang, view_module)}", style="yellow")
+
+
 class TerminalTable:
     """Runs one game in a terminal, reading people's moves from `ask`."""
 
@@ -72,24 +125,28 @@ class TerminalTable:
         seed: int,
         console: Console | None = None,
         ask: Callable[[str], str] | None = None,
+        advisor: Bot | None = None,
     ) -> None:
         self.game = game
+        #: The bot whose choice `hint` shows (the game's best bot).
+        self.advisor = advisor
+        self.hint_rng = random.Random(seed + 1)
         self.players = list(players)
         self.lang = lang
         self.rng = random.Random(seed)
-        self.console = console or Console()
+        self.console = console or Console(emoji=False)
         self.ask = ask or self.console.input
         self.view_module = renderer(game.id)
         self.names = [player.name for player in self.players]
         self.people = [seat for seat, player in enumerate(self.players) if player.bot is None]
         self.hide_between_people = bool(getattr(self.view_module, "HIDDEN_HANDS", False)) and len(self.people) > 1
         self.last_person: int | None = None
+        #: A person's answer is pending unseen by the others: clear the screen before the next person.
+        self.answer_hidden = False
         self.events_shown = 0
 
     def describe(self, action: Any) -> str:
-        describe: Callable[[str, str], str] | None = getattr(self.view_module, "describe", None)
-        text = str(action)
-        return describe(text, self.lang) if describe is not None else text
+        return describe_with(self.view_module, str(action), self.lang)
 
     def draw(self, seat: int | None) -> None:
         body: RenderableType = self.view_module.render(self.game_state.view(seat), self.lang, self.names)
@@ -98,6 +155,8 @@ class TerminalTable:
     def run(self, state: State[Any, Any] | None = None) -> State[Any, Any]:
         """Play until the end (or until a person quits: QuitGame carries the state)."""
         self.game_state = state if state is not None else self.game.new_state()
+        if state is not None:
+            self.events_shown = len(state.events())  # a resumed game: only what happens from now
         while not self.game_state.is_over:
             if self.game_state.is_chance:
                 self.game_state.apply_chance(self.game_state.sample_chance(self.rng), check=False)
@@ -117,25 +176,24 @@ class TerminalTable:
         moves, chance, and the steps the rules made by themselves, such as a penalty)."""
         events = self.game_state.events()
         for kind, seat, text in events[self.events_shown :]:
-            if kind == "chance":
-                self.console.print(f"[dim]{t('Chance', self.lang)}: {text}[/dim]")
-            elif kind == "move":
-                assert seat is not None
-                self.console.print(f"[bold]{self.names[seat]}[/bold]: {self.describe(text)}")
-            else:
-                who = self.names[seat] if seat is not None else t("Rules", self.lang)
-                self.console.print(f"[yellow]{who}: {t(text, self.lang)}[/yellow]")  # e.g. "penalty"
+            self.console.print(event_text(kind, seat, text, self.names, self.lang, self.view_module))
         self.events_shown = len(events)
+
+    def secret_answer(self) -> bool:
+        """Several people answer the same question at once (Qwixx's white sum): each
+        answer stays hidden from the others until all are in."""
+        return len([seat for seat in self.game_state.to_act if seat in self.people]) > 1
 
     def play_person(self, seat: int) -> None:
         """Ask a person until the rules accept their move, and apply it."""
-        if self.hide_between_people and self.last_person != seat:
+        if self.last_person != seat and (self.hide_between_people or self.answer_hidden):
+            self.answer_hidden = False
             self.console.clear()
             self.ask(
                 t(
                     "{name}, it is your turn. Make sure nobody else looks, then press Enter.",
                     self.lang,
-                    name=self.names[seat],
+                    name=escape(self.names[seat]),
                 )
             )
         self.last_person = seat
@@ -143,34 +201,86 @@ class TerminalTable:
         legal = self.game_state.legal_actions(seat)
         self.list_choices(legal)
         while True:
-            text = self.ask(f"[bold]{self.names[seat]}[/bold] > ").strip()
+            text = self.ask(f"[bold]{escape(self.names[seat])}[/bold] > ").strip()
             if text.lower() in QUIT:
                 raise QuitGame
             if text.lower() in HELP or not text:
-                self.console.print(t(self.view_module.NOTATION_HELP, self.lang))
+                self.console.print(t(self.view_module.NOTATION_HELP, self.lang), markup=False)
+                self.console.print(t(COMMANDS_HELP, self.lang), markup=False)
                 self.list_choices(legal)
                 continue
+            if text.lower() in ALL:
+                self.list_choices(legal, everything=True)
+                continue
+            if text.lower() in HINT:
+                self.hint(seat)
+                continue
+            if text.lower() in UNDO:
+                if self.undo(seat):
+                    return
+                continue
             chosen: Any = text
-            if text.isdigit() and 1 <= int(text) <= len(legal) and len(legal) <= LIST_LIMIT:
+            if text.isdigit() and 1 <= int(text) <= len(legal):
                 chosen = legal[int(text) - 1]
+            secret = self.secret_answer()
             try:
                 self.game_state.apply(seat, chosen)  # refused input changes nothing
+                self.answer_hidden = secret
                 return
             except HrajError as error:
-                self.console.print(f"[red]{error_text(error, self.lang)}[/red]")
+                self.console.print(Text(error_text(error, self.lang), style="red"))
 
-    def list_choices(self, legal: Sequence[Any]) -> None:
-        if len(legal) > LIST_LIMIT:
+    def hint(self, seat: int) -> None:
+        """What the game's best bot would play in this seat's place."""
+        if self.advisor is None:
+            self.console.print(t("No hints in this game.", self.lang))
+            return
+        choice = self.advisor.choose(self.game_state.determinize(seat, self.hint_rng), seat)
+        advice = t("{bot} would play: {move}", self.lang, bot=self.advisor.name, move=self.describe(choice))
+        self.console.print(
+            Text(advice + (f"  ({choice})" if self.describe(choice) != str(choice) else ""), style="green")
+        )
+
+    def undo(self, seat: int) -> bool:
+        """Take back this seat's last decision, with everything after it; only when every
+        other seat is a bot (at a shared keyboard the others have seen it)."""
+        if len(self.people) != 1:
+            self.console.print(t("Undo is only for a game against bots.", self.lang))
+            return False
+        events = self.game_state.events()
+        last = max(
+            (index for index, (kind, who, _) in enumerate(events) if kind == "move" and who == seat), default=None
+        )
+        if last is None:
+            self.console.print(t("You have made no move to undo.", self.lang))
+            return False
+        self.game_state = self.game.replay_events(events[:last])
+        self.events_shown = last
+        self.console.print(t("Your last move is taken back.", self.lang))
+        return True
+
+    def list_choices(self, legal: Sequence[Any], *, everything: bool = False) -> None:
+        if len(legal) > LIST_LIMIT and not everything:
             examples = ", ".join(str(action) for action in legal[:5])
             self.console.print(
-                t("{count} legal moves, for example: {examples}", self.lang, count=len(legal), examples=examples)
+                tn(
+                    "{count} legal move, for example: {examples}",
+                    "{count} legal moves, for example: {examples}",
+                    len(legal),
+                    self.lang,
+                    examples=examples,
+                ),
+                markup=False,
             )
+            self.console.print(t("Type all to list them all, with numbers.", self.lang))
             return
         table = Table(show_header=False, box=None, padding=(0, 2))
         for number, action in enumerate(legal, start=1):
             description = self.describe(action)
-            label = description if description == str(action) else f"{description}  [dim]({action})[/dim]"
-            table.add_row(f"[cyan]{number}[/cyan]", label)
+            label = Text(description)
+            if description != str(action):
+                label.append(f"  ({action})", style="dim")
+            table.add_row(Text(str(number), style="cyan"), label)
         self.console.print(t("Your choices (type the number or the move; ? for help, q to quit):", self.lang))
         self.console.print(table)
 
@@ -178,12 +288,14 @@ class TerminalTable:
         self.draw(None)
         outcome = self.game_state.outcome
         assert outcome is not None
-        table = Table(title=t("Final scores", self.lang))
+        table = Table(title=Text(t("Final scores", self.lang)))
         table.add_column(t("Player", self.lang))
         table.add_column(t("Points", self.lang), justify="right")
         for seat, score in enumerate(outcome.scores):
             mark = " ★" if seat in outcome.winners else ""
-            table.add_row(self.names[seat] + mark, f"{score:g}")
+            table.add_row(Text(self.names[seat] + mark), f"{score:g}")
         self.console.print(table)
         winners = ", ".join(self.names[seat] for seat in outcome.winners)
-        self.console.print(t("Winner: {names}", self.lang, names=winners))
+        self.console.print(
+            tn("Winner: {names}", "Winners: {names}", len(outcome.winners), self.lang, names=winners), markup=False
+        )

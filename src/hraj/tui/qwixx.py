@@ -66,13 +66,23 @@ def render_dice(dice: dict[str, int | None], lang: str) -> Text:
 
 
 def render_sheet(sheet: dict[str, Any], name: str, locked: Sequence[str], lang: str, *, is_active: bool) -> Table:
-    title = f"{name}{' ◀' if is_active else ''} — {t('points', lang)}: {sheet['score']}"
-    table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 1))
+    """One sheet in at most 72 columns: row label, eleven 4-wide numbers, lock and points."""
+    title = Text(f"{name}{' ◀' if is_active else ''} — {t('points', lang)}: {sheet['score']}")
+    penalties = "".join("☒" if i < sheet["penalties"] else "☐" for i in range(4))
+    table = Table(
+        title=title,
+        title_justify="left",
+        caption=Text(f"{t('misthrows', lang)}: {penalties}"),
+        caption_justify="left",
+        show_header=False,
+        box=None,
+        padding=0,
+    )
     for row in ROWS:
         data = sheet["rows"][row]
         crossed = set(data["crossed"])
         rightmost = max((list(NUMBERS[row]).index(n) for n in crossed), default=-1)
-        cells: list[Text] = [Text(f"{row.upper()} {t(ROW_NAMES[row], lang):8}", style=STYLES[row])]
+        cells: list[Text] = [Text(f"{row.upper()} {t(ROW_NAMES[row], lang):8} ", style=STYLES[row])]
         for index, number in enumerate(NUMBERS[row]):
             if number in crossed:
                 cells.append(Text(f"[{number:>2}]", style="reverse " + STYLES[row]))
@@ -81,8 +91,6 @@ def render_sheet(sheet: dict[str, Any], name: str, locked: Sequence[str], lang: 
             else:
                 cells.append(Text(f" {number:>2} ", style=STYLES[row].replace("bold ", "")))
         lock = "🔒" if data["lock"] else ("×" if row in locked else "🔓")
-        cells.append(Text(f"{lock} {data['crosses']:>2}× = {data['points']:>2}"))
+        cells.append(Text(f" {lock} {data['crosses']:>2}× = {data['points']:>2}"))
         table.add_row(*cells)
-    penalties = "".join("☒" if i < sheet["penalties"] else "☐" for i in range(4))
-    table.add_row(Text(t("misthrows", lang)), Text(penalties), *[Text("")] * 11)
     return table

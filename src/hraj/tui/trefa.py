@@ -106,7 +106,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
     return Group(*parts)
 
 
-def render_dice(dice: dict[str, int], kept: Sequence[str], writable: Sequence[str], lang: str) -> Text:
+def render_dice(dice: dict[str, int], kept: Sequence[str], writable: Sequence[str], lang: str) -> Group:
     text = Text(t("Dice", lang) + ":")
     for letter in COLOURS:
         text.append(" ")
@@ -114,8 +114,7 @@ def render_dice(dice: dict[str, int], kept: Sequence[str], writable: Sequence[st
     if kept:
         text.append("   * " + t("kept (showed 1)", lang), style="dim")
     fits = ", ".join(f"{colour_word(c, lang)} {dice[c]}" for c in writable) or t("no die", lang)
-    text.append("\n" + t("Fits the current row: {dice}", lang, dice=fits))
-    return text
+    return Group(text, Text(t("Fits the current row: {dice}", lang, dice=fits)))
 
 
 def field_text(field: dict[str, Any]) -> Text:
@@ -132,7 +131,7 @@ def render_sheet(sheet: dict[str, Any], name: str, lang: str, *, is_active: bool
         f"{name}{' ◀' if is_active else ''} — {t('score sheet {letter}', lang, letter=sheet['letter'])}"
         f" — {t('total score', lang)}: {sheet['score']}"
     )
-    table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 1))
+    table = Table(title=Text(title), title_justify="left", show_header=False, box=None, padding=(0, 1))
     for number, row in enumerate(sheet["rows"]):
         current = number == sheet["current_row"]
         marker = Text("▶" if current else " ", style="bold")

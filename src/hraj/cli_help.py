@@ -1,0 +1,118 @@
+"""The help pages of the `hraj` command, in the user's language.
+
+Typer's own help pages print Click's English words ("Usage", "Options", "Show this
+message and exit.", "[default: …]") and type names such as `<list[str]>`. hraj's
+command classes draw the page themselves from the same parameters, every word through
+the catalogs: the language is the one `main` chose from `--lang` or HRAJ_LANG.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import textwrap
+from typing import Any
+
+from typer import core as typer_core
+
+from hraj.i18n import DEFAULT_LANG, LANGS, t
+
+
+def current_language() -> str:
+    """The language `main` chose (it sets HRAJ_LANG); Czech when none is valid."""
+    lang = os.environ.get("HRAJ_LANG", DEFAULT_LANG).strip().lower()
+    return lang if lang in LANGS else DEFAULT_LANG
+
+
+def _param_names(param: Any, lang: str) -> str:
+    if param.param_type_name == "argument":
+        return t(str(param.metavar or param.name.upper()), lang)
+    names = ", ".join(sorted([*param.opts, *param.secondary_opts], key=len))
+    if not getattr(param, "is_flag", False):
+        names += " " + t(str(param.metavar or "VALUE"), lang)
+    return names
+
+
+def _param_help(param: Any, lang: str) -> str:
+    text = t(param.help, lang) if param.help else ""
+    default = param.default
+    shows = getattr(param, "show_default", None) is not False
+    if (
+        shows
+        and default is not None
+        and not getattr(param, "is_flag", False)
+        and default != []
+        and not callable(default)
+    ):
+        text += " " + t("[default: {value}]", lang, value=default)
+    return text.strip()
+
+
+def _rows(rows: list[tuple[str, str]], width: int) -> list[str]:
+    """Two columns: names, and their help wrapped to the terminal's width."""
+    left = min(max((len(name) for name, _ in rows), default=0), 32)
+    text_width = max(width - left - 5, 20)
+    lines: list[str] = []
+    for name, text in rows:
+        wrapped = textwrap.wrap(text, text_width) or [""]
+        if len(name) > left:
+            lines.append(f"  {name}")
+            lines.extend(f"  {'':{left}}   {part}" for part in wrapped)
+            continue
+        lines.append(f"  {name:{left}}   {wrapped[0]}".rstrip())
+        lines.extend(f"  {'':{left}}   {part}" for part in wrapped[1:])
+    return lines
+
+
+def help_page(command: Any, ctx: Any, lang: str, width: int = 80) -> str:
+    """`command`'s help page as plain text: usage, what it does, arguments, options,
+    commands. Plain text, so that `hraj --help` need not load Rich."""
+    pieces = [t("[OPTIONS]", lang)]
+    pieces += [_param_names(param, lang) for param in command.params if param.param_type_name == "argument"]
+    if isinstance(command, typer_core.TyperGroup):
+        pieces.append(t("COMMAND [ARGS]...", lang))
+    lines = [" ".join([t("Usage:", lang), ctx.command_path, *pieces])]
+    if command.help:
+        lines += ["", *textwrap.wrap(t(command.help, lang), width)]
+    params = [param for param in command.get_params(ctx) if not getattr(param, "hidden", False)]
+    arguments = [(_param_names(p, lang), _param_help(p, lang)) for p in params if p.param_type_name == "argument"]
+    options = [(_param_names(p, lang), _param_help(p, lang)) for p in params if p.param_type_name != "argument"]
+    commands: list[tuple[str, str]] = []
+    if isinstance(command, typer_core.TyperGroup):
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            if sub is not None and not sub.hidden:
+                commands.append((name, t(sub.help, lang) if sub.help else ""))
+    for title, rows in (
+        (t("Arguments", lang), arguments),
+        (t("Options", lang), options),
+        (t("Commands", lang), commands),
+    ):
+        if rows:
+            lines += ["", title + ":", *_rows(rows, width)]
+    return "\n".join(lines) + "\n"
+
+
+def print_help(command: Any, ctx: Any, lang: str | None = None) -> None:
+    """Print `command`'s help page in the user's language, as wide as the terminal."""
+    width = min(shutil.get_terminal_size((80, 24)).columns, 100)
+    sys.stdout.write(help_page(command, ctx, lang or current_language(), width))
+
+
+class HelpfulCommand(typer_core.TyperCommand):
+    """A Typer command whose help page speaks the user's language."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        print_help(self, ctx)
+
+
+class HelpfulGroup(typer_core.TyperGroup):
+    """The `hraj` group: its help page and every command's speak the user's language;
+    commands are listed in the order they were added."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        print_help(self, ctx)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.commands)

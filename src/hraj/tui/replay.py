@@ -1,0 +1,113 @@
+"""A recorded game in the terminal: all at once, or move by move with back and jump.
+
+The record is checked as a whole before anything is shown (`game.replay`); the
+replay then keeps one frame per decision: the events that led to it and the table
+after it, so stepping back or jumping to a move costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from hraj.core.game import Game, State
+from hraj.i18n import t
+from hraj.tui.play import event_text, renderer
+
+BACK = {"b", "back", "z", "zpět", "zpet", "späť", "spat"}
+QUIT = {"q", "quit", "konec", "koniec", "exit"}
+
+
+@dataclass
+class Frame:
+    """The table after one decision, with the lines that lead to it."""
+
+    number: int
+    lines: list[Text]
+    state: State[Any, Any]
+
+
+class Replay:
+    """Shows a replayed game with the players' names."""
+
+    def __init__(
+        self, game: Game[Any, Any], final: State[Any, Any], names: Sequence[str], lang: str, console: Console
+    ) -> None:
+        self.view_module = renderer(game.id)
+        self.names = list(names)
+        self.lang = lang
+        self.console = console
+        self.frames = self._frames(game, final)
+        self.final = final
+
+    def _frames(self, game: Game[Any, Any], final: State[Any, Any]) -> list[Frame]:
+        state = game.new_state()
+        frames: list[Frame] = []
+        lines: list[Text] = []
+        for number, (kind, seat, text) in enumerate(final.events(), start=1):
+            if kind == "chance":
+                state.apply_chance(text)
+            elif kind == "move":
+                assert seat is not None
+                state.apply(seat, text)
+            line = Text(f"{number}. ", style="dim").append(
+                event_text(kind, seat, text, self.names, self.lang, self.view_module)
+            )
+            lines.append(line)
+            if kind == "move":
+                frames.append(Frame(len(frames) + 1, lines, state.copy()))
+                lines = []
+        if lines or not frames:
+            frames.append(Frame(len(frames) + 1, lines, state.copy()))
+        return frames
+
+    def board(self, state: State[Any, Any]) -> RenderableType:
+        body: RenderableType = self.view_module.render(state.view(None), self.lang, self.names)
+        return body
+
+    def show(self, frame: Frame) -> None:
+        for line in frame.lines:
+            self.console.print(line)
+        self.console.print(self.board(frame.state))
+
+    def show_all(self) -> None:
+        for frame in self.frames:
+            self.show(frame)
+        self.scores()
+
+    def scores(self) -> None:
+        outcome = self.final.outcome
+        if outcome is not None:
+            scores = ", ".join(f"{self.names[s]} {score:g}" for s, score in enumerate(outcome.scores))
+            self.console.print(Text(t("Final scores", self.lang) + ": " + scores))
+
+    def step_through(self, ask: Callable[[str], str]) -> None:
+        """Enter: next; b: back; a number: that move; q (or the end of input): quit."""
+        prompt = t("Move {number} of {total}. Enter next, b back, a number jumps, q quits: ", self.lang)
+        index = 0
+        while True:
+            frame = self.frames[index]
+            self.console.rule(
+                Text(t("Move {number} of {total}", self.lang, number=frame.number, total=len(self.frames)))
+            )
+            self.show(frame)
+            if index == len(self.frames) - 1:
+                self.scores()
+            try:
+                answer = ask(prompt.format(number=frame.number, total=len(self.frames))).strip().lower()
+            except EOFError:  # input ran out: the replay simply ends
+                return
+            if answer in QUIT:
+                return
+            if answer in BACK:
+                index = max(0, index - 1)
+            elif answer.isdigit():
+                index = min(max(int(answer), 1), len(self.frames)) - 1
+            elif index == len(self.frames) - 1:
+                return
+            else:
+                index += 1
