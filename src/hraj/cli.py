@@ -24,6 +24,7 @@ from rich.table import Table
 import hraj
 from hraj.bots.arena import run_arena
 from hraj.bots.base import bot_names, make_bot
+from hraj.bots.levels import bot_label, bot_levels, default_bot
 from hraj.core import HrajError, InvalidOption, InvalidRecord, game_class
 from hraj.core.driver import random_playout
 from hraj.core.game import Game, State
@@ -94,7 +95,9 @@ def games(lang: LangOption = ENV_LANG) -> None:
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
         options = "\n".join(f"{name}={spec.default}: {t(spec.help, lang)}" for name, spec in cls.options_spec.items())
-        table.add_row(game_id, cls.name, options, ", ".join(bot_names(game_id)))
+        levels = bot_levels(game_id)
+        bots = [f"{name} ({bot_label(game_id, name, lang)})" if name in levels else name for name in bot_names(game_id)]
+        table.add_row(game_id, cls.name, options, "\n".join(bots))
     console.print(table)
 
 
@@ -108,7 +111,7 @@ def play(
             "-s",
             help=_("Who sits where, comma-separated: me (a person; human:Name for a named one) or a bot name."),
         ),
-    ] = "me,greedy,greedy",
+    ] = "",
     option: OptionsOption = None,
     seed: SeedOption = None,
     save: Annotated[Path | None, typer.Option("--save", help=_("Write the game's record to this file."))] = None,
@@ -120,6 +123,8 @@ def play(
     lang = check_lang(lang)
     game_class(game_id)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+    if not seats:  # a person against two bots of the game's middle level
+        seats = f"me,{default_bot(game_id)},{default_bot(game_id)}"
     players = parse_seats(game_id, seats, seed, lang)
     game = make_game(game_id, parse_options(option), len(players))
     table = TerminalTable(game, players, lang=lang, seed=seed, console=console)
