@@ -30,15 +30,24 @@ from hraj.core import play_game
 from hraj.core.game import Seat, State
 from hraj.games.qwixx.bots import LEVELS, GreedyQwixxBot
 from hraj.games.qwixx.solo_table import solo_table
+from hraj.games.qwixx.table_bots import SoloOptimalQwixxBot
 
 VARIANTS = [(2.0, 0.3), (2.5, 1.5), (3.0, 1.0), (3.0, 2.0), (4.0, 1.0)]
 MATCHES = [
     ("master", "greedy"),
     ("master", "greedy", "greedy"),
     ("master", "optimal"),
+    ("master", "solo-optimal"),
     ("optimal", "greedy"),
     ("optimal", "greedy", "greedy"),
+    ("solo-optimal", "greedy"),
 ]
+#: Bots measured here besides the levels: the solo optimum played blind to the others.
+EXTRA: dict[str, type[Bot]] = {"solo-optimal": SoloOptimalQwixxBot}
+
+
+def bot(name: str, seed: int) -> Bot:
+    return EXTRA[name](seed) if name in EXTRA else make_bot("qwixx", name, seed)
 
 
 class Timed:
@@ -64,7 +73,7 @@ def play_chunk(names: Sequence[str], numbers: range, seed: int) -> tuple[list[li
     for number in numbers:
         game_seed = seed * 1_000_003 + number
         order = [(number + seat) % seats for seat in range(seats)]  # order[seat] = entrant
-        bots = [make_bot("qwixx", names[entrant], game_seed * 31 + seat) for seat, entrant in enumerate(order)]
+        bots = [bot(names[entrant], game_seed * 31 + seat) for seat, entrant in enumerate(order)]
         outcome = play_game(game.new_state(), bots, random.Random(game_seed)).outcome
         assert outcome is not None
         for seat, entrant in enumerate(order):
@@ -94,7 +103,7 @@ def play_match(names: Sequence[str], games: int, jobs: int, seed: int = 0) -> tu
 def solo(games: int, jobs: int) -> None:
     print(f"solo, {games:,} seeded games per level (95% CI)")
     print(f"  exact table expectation: {solo_table().value([0, 0, 0, 0], 0):.3f}")
-    for name in LEVELS:
+    for name in ("greedy", "optimal"):  # alone, master plays exactly as optimal does
         _, scores = play_match([name], games, jobs, seed=7)
         print(f"  {name:8} mean {scores[0]}")
 
@@ -150,11 +159,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500, help="games per multiplayer match (2000 for the full check)")
     parser.add_argument("--latency-games", type=int, default=20, help="games timed per level")
     parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
+    parser.add_argument("--parts", default="solo,tables,latency", help="which parts to run, comma-separated")
     parser.add_argument("--greedy-variants", action="store_true", help="also run the round robin of greedy settings")
     args = parser.parse_args()
-    solo(args.solo_games, args.jobs)
-    tables(args.games, args.jobs)
-    latencies(args.latency_games)
+    parts = set(args.parts.split(","))
+    if "solo" in parts:
+        solo(args.solo_games, args.jobs)
+    if "tables" in parts:
+        tables(args.games, args.jobs)
+    if "latency" in parts:
+        latencies(args.latency_games)
     if args.greedy_variants:
         round_robin(args.games)
 

@@ -111,3 +111,40 @@ def test_the_shipped_table_keeps_its_own_bellman_equation(table: st.SoloTable) -
 
 #: The expectation of the shipped table (printed by `python -m hraj.games.qwixx.solo_table build`).
 SOLO_OPTIMUM = 115.4831
+
+
+def test_another_seats_turn_offers_the_white_sum_and_may_end_the_game() -> None:
+    """The duel table's other turn, step by step by the rules engine (seat 0 waits, seat 1 rolls)."""
+    position = "1: r2,3,4,5,6 y4,9 g12,10 b3 p1 / -"
+    hazard = 0.25
+    rng = np.random.default_rng(1)
+    size = st.N_PAIRS + 1
+    values = (rng.random((size, size)) * 100).astype(np.float32)
+    values[st.INVALID, :] = values[:, st.INVALID] = st.ILLEGAL
+    base = QwixxState.from_position(Qwixx(players=2), position)
+
+    def worth(state: QwixxState) -> float:
+        rows = [st.ROW_INDEX[(mask.bit_length() - 1, mask.bit_count())] for mask in state.marks[0]]
+        later = float(values[st.PAIR_INDEX[rows[0], rows[1]], st.PAIR_INDEX[rows[2], rows[3]]])
+        return hazard * state.score(0) + (1 - hazard) * later
+
+    total = 0.0
+    for white1, white2 in itertools.product(range(1, 7), repeat=2):
+        rolled = base.copy()
+        rolled.apply_chance(f"w{white1} w{white2} r1 y1 g1 b1")
+        best = worth(base)
+        for answer in rolled.legal_actions(0):
+            if answer.row >= 0:
+                crossed = base.copy()
+                crossed._cross(0, answer)
+                best = max(best, worth(crossed))
+        total += best / 36
+    rows = rows_of(base)
+    pa, pb = np.array([st.PAIR_INDEX[rows[0], rows[1]]]), np.array([st.PAIR_INDEX[rows[2], rows[3]]])
+    assert st.white_sum_values(values, pa, pb, 1, hazard)[0] == pytest.approx(total, abs=1e-6)
+
+
+def test_the_duel_table_loads_and_values_the_free_white_sums() -> None:
+    duel = st.duel_table()
+    assert 0 < duel.value(EMPTY, 0) < 200
+    assert duel.value(EMPTY, 1) < duel.value(EMPTY, 0)

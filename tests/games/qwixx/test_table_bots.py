@@ -14,7 +14,7 @@ from hraj.core import play_game
 from hraj.games.qwixx.bots import BOTS
 from hraj.games.qwixx.rules import Qwixx, QwixxState
 from hraj.games.qwixx.solo_table import solo_table
-from hraj.games.qwixx.table_bots import MasterQwixxBot, OptimalQwixxBot, Sheet, TableBot
+from hraj.games.qwixx.table_bots import MasterQwixxBot, OptimalQwixxBot, Sheet, SoloOptimalQwixxBot, TableBot
 
 
 def play_checked(players: int, names: list[str], seed: int) -> QwixxState:
@@ -102,3 +102,15 @@ def test_three_levels_with_the_middle_one_as_default() -> None:
     assert bot_label("qwixx", "optimal", "sk").startswith("Pokročilý")
     assert bot_label("qwixx", "greedy", "en").startswith("Beginner")
     assert default_bot("trefa") in bot_names("trefa")
+
+
+def test_with_others_optimal_reads_the_duel_table_and_solo_optimal_the_solo_one() -> None:
+    state = QwixxState.from_position(Qwixx(players=2), "0: r2,3 / g12")
+    state.apply_chance("w3 w4 r1 y1 g1 b1")
+    solo = dict(SoloOptimalQwixxBot(0).values(state, 0))
+    duel = dict(OptimalQwixxBot(0).values(state, 0))
+    assert solo.keys() == duel.keys()
+    assert solo != duel
+    alone = QwixxState.from_position(Qwixx(players=1), "0: r2,3")
+    alone.apply_chance("w3 w4 r1 y1 g1 b1")
+    assert dict(OptimalQwixxBot(0).values(alone, 0)) == dict(SoloOptimalQwixxBot(0).values(alone, 0))

@@ -44,6 +44,10 @@ PENALTY_POINTS = 5
 ILLEGAL = -1.0e6
 
 TABLE_PATH = Path(__file__).with_name("solo_table.npz")
+#: The table for play against others: one other turn after each of ours, which ends the
+#: game with this chance (a two-player game of greedy bots lasts about 23 turns).
+DUEL_TABLE_PATH = Path(__file__).with_name("duel_table.npz")
+DUEL_HAZARD = 0.05
 #: Quantisation of the shipped table: value = LOW + STEP * stored.
 LOW, HIGH = -20.0, 266.0
 STEP = (HIGH - LOW) / 65535
@@ -216,14 +220,60 @@ def canonical_states() -> tuple[IntArray, IntArray]:
     return pa[live].astype(np.int64), pb[live].astype(np.int64)
 
 
-def build(batch: int = 4000, progress: bool = True) -> npt.NDArray[np.float32]:
-    """values[m, pa, pb] for every sheet, sentinel row and column included (ILLEGAL)."""
-    size = N_PAIRS + 1
-    values = np.full((MAX_PENALTIES, size, size), ILLEGAL, dtype=np.float32)
+def white_sum_values(
+    table: npt.NDArray[np.float32], pa: IntArray, pb: IntArray, penalties: int, hazard: float
+) -> FloatArray:
+    """Value of sheets (pa, pb) at the start of another seat's turn, from `table` at the start of ours.
+
+    On another seat's turn a sheet may only cross the white sum, without risk of a
+    penalty; then that seat ends the game with probability `hazard`, and the sheet
+    scores what it holds, or our turn comes.
+    """
+    points_now = PAIR_POINTS_SENTINEL[pa] + PAIR_POINTS_SENTINEL[pb] - PENALTY_POINTS * penalties
+    cross_a, cross_b = PAIR_ONE[pa], PAIR_ONE[pb]
+    then = np.concatenate(
+        [table[cross_a, pb[:, None, None]], table[pa[:, None, None], cross_b][:, :, ::-1]], axis=1
+    ).astype(np.float64)  # (n, row, number)
+    points = np.concatenate(
+        [
+            PAIR_POINTS_SENTINEL[cross_a] + PAIR_POINTS_SENTINEL[pb][:, None, None],
+            (PAIR_POINTS_SENTINEL[pa][:, None, None] + PAIR_POINTS_SENTINEL[cross_b])[:, :, ::-1],
+        ],
+        axis=1,
+    ) - (PENALTY_POINTS * penalties)
+    worth = hazard * points + (1 - hazard) * then
+    stay = hazard * points_now + (1 - hazard) * table[pa, pb].astype(np.float64)
+    best = np.maximum(worth.max(axis=1), stay[:, None])  # (n, white sum)
+    return np.asarray(best @ SUM_PROB)
+
+
+#: Points of each pair state, 0 for the sentinel; the probability of each white sum 2-12.
+PAIR_POINTS_SENTINEL = np.append(PAIR_POINTS, 0)
+SUM_PROB = np.array([(6 - abs(7 - total)) / 36 for total in range(2, 13)])
+
+
+def _ended(values: npt.NDArray[np.float32]) -> None:
+    """Sheets with two locked rows score what they hold, whatever comes."""
     points = (PAIR_POINTS[:, None] + PAIR_POINTS[None, :]).astype(np.float64)
     over = PAIR_LOCKS[:, None] + PAIR_LOCKS[None, :] >= 2
     for m in range(MAX_PENALTIES):
         values[m, :N_PAIRS, :N_PAIRS][over] = (points - PENALTY_POINTS * m)[over]
+
+
+def build(batch: int = 4000, progress: bool = True, hazard: float | None = None) -> npt.NDArray[np.float32]:
+    """values[m, pa, pb] at the start of our turn, sentinel row and column included (ILLEGAL).
+
+    Solo (`hazard` None) every turn is ours. Otherwise another seat's turn follows each
+    of ours (a table of two), which ends the game with probability `hazard`.
+    """
+    size = N_PAIRS + 1
+    values = np.full((MAX_PENALTIES, size, size), ILLEGAL, dtype=np.float32)
+    _ended(values)
+    if hazard is None:
+        after = values  # the next turn is ours again
+    else:
+        after = np.full((MAX_PENALTIES, size, size), ILLEGAL, dtype=np.float32)
+        _ended(after)
     pa, pb = canonical_states()
     level = PAIR_PROGRESS[pa] + PAIR_PROGRESS[pb]
     done, total, start = 0, len(pa) * MAX_PENALTIES, time.monotonic()
@@ -233,12 +283,14 @@ def build(batch: int = 4000, progress: bool = True) -> npt.NDArray[np.float32]:
             for lo in range(0, len(at), batch):
                 a, b = pa[at[lo : lo + batch]], pb[at[lo : lo + batch]]
                 if m + 1 < MAX_PENALTIES:
-                    penalty = values[m + 1, a, b].astype(np.float64)
+                    penalty = after[m + 1, a, b].astype(np.float64)
                 else:
                     penalty = (PAIR_POINTS[a] + PAIR_POINTS[b] - PENALTY_POINTS * MAX_PENALTIES).astype(np.float64)
-                result = turn_values(values[m], penalty, a, b)
-                values[m, a, b] = result
-                values[m, b, a] = result
+                result = turn_values(after[m], penalty, a, b)
+                values[m, a, b] = values[m, b, a] = result
+                if hazard is not None:
+                    theirs = white_sum_values(values[m], a, b, m, hazard)
+                    after[m, a, b] = after[m, b, a] = theirs
                 done += len(a)
             if progress:
                 _progress(done, total, start)
@@ -273,7 +325,8 @@ class SoloTable:
     def load(cls, path: Path = TABLE_PATH) -> SoloTable:
         if not path.exists():
             raise FileNotFoundError(
-                f"The solo Qwixx table {path} is missing; build it with: python -m hraj.games.qwixx.solo_table build"
+                f"The Qwixx table {path} is missing; build it with: python -m hraj.games.qwixx.solo_table build"
+                + (" --duel" if path.name == DUEL_TABLE_PATH.name else "")
             )
         with np.load(path) as data:
             if int(data["pairs"]) != N_PAIRS:
@@ -298,8 +351,14 @@ class SoloTable:
 
 @functools.cache
 def solo_table() -> SoloTable:
-    """The shipped table, loaded once per process."""
+    """The shipped solo table, loaded once per process."""
     return SoloTable.load()
+
+
+@functools.cache
+def duel_table() -> SoloTable:
+    """The shipped table for play against others (`build --duel`), loaded once per process."""
+    return SoloTable.load(DUEL_TABLE_PATH)
 
 
 def row_state(last: int, crossed: int) -> int:
@@ -310,13 +369,20 @@ def row_state(last: int, crossed: int) -> int:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m hraj.games.qwixx.solo_table", description=__doc__)
     parser.add_argument("command", choices=["build"])
-    parser.add_argument("--out", type=Path, default=TABLE_PATH, help="where to write the table")
+    parser.add_argument("--out", type=Path, default=None, help="where to write the table")
+    parser.add_argument(
+        "--duel",
+        action="store_true",
+        help=f"the table of a seat facing one other seat that ends the game with chance {DUEL_HAZARD} a turn",
+    )
     args = parser.parse_args(argv)
     start = time.monotonic()
-    values = build()
+    values = build(hazard=DUEL_HAZARD if args.duel else None)
     empty = int(PAIR_INDEX[0, 0])
-    print(f"expected solo score: {values[0, empty, empty]:.4f} ({time.monotonic() - start:.0f} s)")
-    save(values, args.out)
+    print(f"expected score: {values[0, empty, empty]:.4f} ({time.monotonic() - start:.0f} s)")
+    out = args.out or (DUEL_TABLE_PATH if args.duel else TABLE_PATH)
+    save(values, out)
+    args.out = out
     print(f"wrote {args.out}")
 
 

@@ -1,14 +1,17 @@
 """Qwixx bots that read the exact solo table (`solo_table`), each valuing every legal option.
 
-`OptimalQwixxBot` plays the solo optimum: it values an option by the expected final
-score of its own sheet and takes the best. Deciding the white sum, it already sees the
-coloured dice, so a white option is worth the best colour step that can follow it.
+`OptimalQwixxBot` values an option by the expected final score of its own sheet and
+takes the best: alone by the solo table (the exact optimum), with others by the duel
+table below. Deciding the white sum, it already sees the coloured dice, so a white
+option is worth the best colour step that can follow it.
 
 `MasterQwixxBot` plays to win when others sit at the table. It estimates each seat's
-final score by the same table (a row another player locked is frozen with what it
-holds), turns the differences into a win probability whose spread shrinks as the game
-runs out, and knows exactly who wins when an option ends the game. So it locks a row to
-freeze the others' rows or to end a game it leads, and avoids ending one it trails.
+final score by the duel table, solved like the solo one but with another seat's turn
+after each own turn (a white sum to cross for free, then a chance that the game ends);
+a row another player locked counts as frozen with what it holds. It turns the
+differences into a win probability whose spread shrinks as the game runs out, and
+knows exactly who wins when an option ends the game. So it locks a row to freeze the
+others' rows or to end a game it leads, and avoids ending one it trails.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from hraj.games.qwixx.rules import (
     number_index,
     row_points,
 )
-from hraj.games.qwixx.solo_table import ROW_INDEX, ROW_POINTS, SoloTable, solo_table
+from hraj.games.qwixx.solo_table import ROW_INDEX, ROW_POINTS, SoloTable, duel_table, solo_table
 
 #: A row someone else locked behaves like a locked row of ours, minus its points.
 _FROZEN = ROW_INDEX[(LAST, 6)]
@@ -149,13 +152,27 @@ class TableBot(Bot):
 
 
 class OptimalQwixxBot(TableBot):
-    """Plays the exact solo optimum: the most expected points for its own sheet."""
+    """Plays for the most expected points of its own sheet: exactly so alone, by the duel table with others."""
 
     name = "optimal"
     help = "plays the exact solo optimum for the most points"
+    #: Read the solo table even with others at the table (the plain solo optimum).
+    solo_only = False
 
     def leaf(self, state: QwixxState, seat: int, sheet: Sheet) -> Score:
-        return solo_value(sheet, locks_after(state.locked, sheet)), 0.0
+        locked = locks_after(state.locked, sheet)
+        if state.players == 1 or self.solo_only:
+            return solo_value(sheet, locked), 0.0
+        if is_over(locked, sheet):
+            return float(sheet.score(locked)), 0.0
+        return sheet.value(duel_table(), locked), 0.0
+
+
+class SoloOptimalQwixxBot(OptimalQwixxBot):
+    """The solo optimum played at any table, blind to the others: the yardstick of the benchmark."""
+
+    name = "solo-optimal"
+    solo_only = True
 
 
 class MasterQwixxBot(TableBot):
@@ -169,11 +186,11 @@ class MasterQwixxBot(TableBot):
 
     def leaf(self, state: QwixxState, seat: int, sheet: Sheet) -> Score:
         """(chance of winning, expected margin over the best other seat)."""
-        table = solo_table()
         locked = locks_after(state.locked, sheet)
         others = [s for s in range(state.players) if s != seat]
         if not others:  # solo: the most points is the only goal
             return solo_value(sheet, locked), 0.0
+        table = duel_table()
         their = [Sheet(state.marks[s], state.penalties[s]) for s in others]
         if is_over(locked, sheet):
             mine, scores = sheet.score(locked), [other.score(locked) for other in their]
