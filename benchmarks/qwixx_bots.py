@@ -108,9 +108,11 @@ def solo(games: int, jobs: int) -> None:
         print(f"  {name:8} mean {scores[0]}")
 
 
-def tables(games: int, jobs: int) -> None:
+def tables(games: int, jobs: int, only: str = "") -> None:
     print(f"win shares, {games:,} games per match, rotating seats (95% CI; an equal share is 1/players)")
     for names in MATCHES:
+        if only and names[0] != only:
+            continue
         wins, scores = play_match(names, games, jobs, seed=11)
         label = " vs ".join(names)
         print(f"  {label:28} {names[0]} wins {wins[0]}  score {scores[0]} vs {scores[1]}")
@@ -160,13 +162,14 @@ def main() -> None:
     parser.add_argument("--latency-games", type=int, default=20, help="games timed per level")
     parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
     parser.add_argument("--parts", default="solo,tables,latency", help="which parts to run, comma-separated")
+    parser.add_argument("--only", default="", help="run only the matches whose first bot is this one")
     parser.add_argument("--greedy-variants", action="store_true", help="also run the round robin of greedy settings")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     if "solo" in parts:
         solo(args.solo_games, args.jobs)
     if "tables" in parts:
-        tables(args.games, args.jobs)
+        tables(args.games, args.jobs, args.only)
     if "latency" in parts:
         latencies(args.latency_games)
     if args.greedy_variants:
