@@ -1,21 +1,135 @@
-"""Qwixx bot strength: greedy vs random, and a round robin of greedy settings.
+"""Qwixx bot strength and speed: solo means against the table, win rates, decision times.
 
-Run: `.venv/bin/python -m benchmarks.qwixx_bots [--games N]`. The round robin seats five
-variants of the greedy bot (open-number weight, crossing margin) at one table, rotating
-seats, and prints win shares and mean scores; it is how the shipped settings were chosen.
+Run: `.venv/bin/python -m benchmarks.qwixx_bots [--games N] [--table-games N] [--jobs J]`.
+
+1. Solo: each level's mean score over `--solo-games` seeded solo games, beside the
+   exact table's expectation (the optimal bot should land within its CI of it).
+2. Tables of 2 and 3 players: win shares with 95% CIs over `--games` games, seats
+   rotating from game to game (game i shifts the seats by i), ties shared.
+3. Decision times of every level (p50, p95, max in ms, one process, one core).
+
+`--jobs J` spreads the games over J processes; the results do not depend on J.
+`--greedy-variants` adds the round robin of greedy settings that chose greedy's figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import statistics
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import hraj
-from hraj.bots.arena import Estimate, run_arena
+from hraj.bots.arena import Estimate
+from hraj.bots.base import Bot, make_bot
 from hraj.core import play_game
-from hraj.games.qwixx.bots import GreedyQwixxBot
+from hraj.core.game import Seat, State
+from hraj.games.qwixx.bots import LEVELS, GreedyQwixxBot
+from hraj.games.qwixx.solo_table import solo_table
+from hraj.games.qwixx.table_bots import SoloOptimalQwixxBot
 
 VARIANTS = [(2.0, 0.3), (2.5, 1.5), (3.0, 1.0), (3.0, 2.0), (4.0, 1.0)]
+MATCHES = [
+    ("master", "greedy"),
+    ("master", "greedy", "greedy"),
+    ("master", "optimal"),
+    ("master", "solo-optimal"),
+    ("optimal", "greedy"),
+    ("optimal", "greedy", "greedy"),
+    ("solo-optimal", "greedy"),
+]
+#: Bots measured here besides the levels: the solo optimum played blind to the others.
+EXTRA: dict[str, type[Bot]] = {"solo-optimal": SoloOptimalQwixxBot}
+
+
+def bot(name: str, seed: int) -> Bot:
+    return EXTRA[name](seed) if name in EXTRA else make_bot("qwixx", name, seed)
+
+
+class Timed:
+    """A bot that records how long each of its decisions takes."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.times: list[float] = []
+
+    def __call__(self, state: State[Any, Any], seat: Seat) -> Any:
+        start = time.perf_counter()
+        action = self.bot.choose(state, seat)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def play_chunk(names: Sequence[str], numbers: range, seed: int) -> tuple[list[list[float]], list[list[float]]]:
+    """Games `numbers` of a match: per entrant, its win shares and its scores."""
+    seats = len(names)
+    game = hraj.game("qwixx", players=seats)
+    wins: list[list[float]] = [[] for _ in names]
+    scores: list[list[float]] = [[] for _ in names]
+    for number in numbers:
+        game_seed = seed * 1_000_003 + number
+        order = [(number + seat) % seats for seat in range(seats)]  # order[seat] = entrant
+        bots = [bot(names[entrant], game_seed * 31 + seat) for seat, entrant in enumerate(order)]
+        outcome = play_game(game.new_state(), bots, random.Random(game_seed)).outcome
+        assert outcome is not None
+        for seat, entrant in enumerate(order):
+            wins[entrant].append(1 / len(outcome.winners) if seat in outcome.winners else 0.0)
+            scores[entrant].append(outcome.scores[seat])
+    return wins, scores
+
+
+def play_match(names: Sequence[str], games: int, jobs: int, seed: int = 0) -> tuple[list[Estimate], list[Estimate]]:
+    """Win shares and mean scores of each entrant over `games` games on `jobs` processes."""
+    step = math.ceil(games / max(jobs, 1))
+    chunks = [range(lo, min(lo + step, games)) for lo in range(0, games, step)]
+    wins: list[list[float]] = [[] for _ in names]
+    scores: list[list[float]] = [[] for _ in names]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play_chunk, [names] * len(chunks), chunks, [seed] * len(chunks)))
+    else:
+        results = [play_chunk(names, chunk, seed) for chunk in chunks]
+    for chunk_wins, chunk_scores in results:
+        for entrant in range(len(names)):
+            wins[entrant] += chunk_wins[entrant]
+            scores[entrant] += chunk_scores[entrant]
+    return [Estimate.of(w) for w in wins], [Estimate.of(s) for s in scores]
+
+
+def solo(games: int, jobs: int) -> None:
+    print(f"solo, {games:,} seeded games per level (95% CI)")
+    print(f"  exact table expectation: {solo_table().value([0, 0, 0, 0], 0):.3f}")
+    for name in ("greedy", "optimal"):  # alone, master plays exactly as optimal does
+        _, scores = play_match([name], games, jobs, seed=7)
+        print(f"  {name:8} mean {scores[0]}")
+
+
+def tables(games: int, jobs: int, only: str = "") -> None:
+    print(f"win shares, {games:,} games per match, rotating seats (95% CI; an equal share is 1/players)")
+    for names in MATCHES:
+        if only and names[0] != only:
+            continue
+        wins, scores = play_match(names, games, jobs, seed=11)
+        label = " vs ".join(names)
+        print(f"  {label:28} {names[0]} wins {wins[0]}  score {scores[0]} vs {scores[1]}")
+
+
+def latencies(games: int) -> None:
+    print(f"decision times, ms, over {games} games of 3 players (one process)")
+    for name in LEVELS:
+        timed = [Timed(make_bot("qwixx", name, seat)) for seat in range(3)]
+        for number in range(games):
+            play_game(hraj.game("qwixx", players=3).new_state(), timed, random.Random(number))
+        times = sorted(t * 1000 for bot in timed for t in bot.times)
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(
+            f"  {name:8} p50 {statistics.median(times):6.2f}  p95 {p95:6.2f}  max {times[-1]:6.2f}  "
+            f"({len(times):,} decisions)"
+        )
 
 
 def variant(open_weight: float, margin: float, seed: int) -> GreedyQwixxBot:
@@ -41,22 +155,25 @@ def round_robin(games: int) -> None:
         print(f"  weight {weight:.1f} margin {margin:.1f}: wins {Estimate.of(wins[v])}  score {Estimate.of(scores[v])}")
 
 
-def against_random(games: int) -> None:
-    for players in (2, 3, 4):
-        seats = ["greedy"] + ["random"] * (players - 1)
-        result = run_arena(hraj.game("qwixx", players=players), seats, games)
-        print(
-            f"greedy vs {players - 1} random, {games} games: wins {result.win_rate(0)}, "
-            f"score {result.mean_score(0)} vs {result.mean_score(1)}"
-        )
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=500)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--solo-games", type=int, default=2000, help="solo games per level (100000 for the full check)")
+    parser.add_argument("--games", type=int, default=500, help="games per multiplayer match (2000 for the full check)")
+    parser.add_argument("--latency-games", type=int, default=20, help="games timed per level")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
+    parser.add_argument("--parts", default="solo,tables,latency", help="which parts to run, comma-separated")
+    parser.add_argument("--only", default="", help="run only the matches whose first bot is this one")
+    parser.add_argument("--greedy-variants", action="store_true", help="also run the round robin of greedy settings")
     args = parser.parse_args()
-    against_random(args.games)
-    round_robin(args.games)
+    parts = set(args.parts.split(","))
+    if "solo" in parts:
+        solo(args.solo_games, args.jobs)
+    if "tables" in parts:
+        tables(args.games, args.jobs, args.only)
+    if "latency" in parts:
+        latencies(args.latency_games)
+    if args.greedy_variants:
+        round_robin(args.games)
 
 
 if __name__ == "__main__":

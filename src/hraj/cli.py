@@ -157,18 +157,11 @@ def make_game(game_id: str, options: dict[str, Any], seats: int | None = None) -
     return game
 
 
-def game_bots(game_id: str) -> list[str]:
-    """The game's own bots, its best first (the generic random bot last)."""
-    from hraj.bots.base import GENERIC_BOTS, bot_names
-
-    names = bot_names(game_id)
-    return [name for name in names if name not in GENERIC_BOTS] + [name for name in names if name in GENERIC_BOTS]
-
-
 def default_seats(game: Game[Any, Any]) -> str:
-    """A person against the game's best bot in every other seat."""
-    best = game_bots(game.id)[0]
-    return ",".join(["me", *[best] * (game.players - 1)])
+    """A person against the game's default bot level in every other seat."""
+    from hraj.bots.levels import default_bot
+
+    return ",".join(["me", *[default_bot(game.id)] * (game.players - 1)])
 
 
 def os_reason(error: OSError, lang: str) -> str:
@@ -217,6 +210,7 @@ def games(lang: LangOption = None) -> None:
     from rich.table import Table
 
     from hraj.bots.base import bot_names
+    from hraj.bots.levels import bot_label, bot_levels
 
     lang = language(lang)
     table = Table(title=t("Games", lang))
@@ -225,7 +219,9 @@ def games(lang: LangOption = None) -> None:
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
         options = "\n".join(f"{name}={spec.default}: {t(spec.help, lang)}" for name, spec in cls.options_spec.items())
-        table.add_row(game_id, t(cls.name, lang), options, ", ".join(bot_names(game_id)), style=None)
+        levels = bot_levels(game_id)
+        bots = [f"{name} ({bot_label(game_id, name, lang)})" if name in levels else name for name in bot_names(game_id)]
+        table.add_row(game_id, t(cls.name, lang), options, "\n".join(bots), style=None)
     console().print(table, markup=False)
 
 
@@ -243,7 +239,7 @@ def play(
             metavar=_("SEATS"),
             help=_(
                 "Who sits where, comma-separated: me (a person; human:Name for a named one) or a bot name. "
-                "By default you against the game's best bot."
+                "By default you against the game's middle bot level."
             ),
         ),
     ] = None,
@@ -265,6 +261,7 @@ def play(
     import random
 
     from hraj.bots.base import make_bot
+    from hraj.bots.levels import strongest_bot
     from hraj.tui.play import QuitGame, TerminalTable, parse_seats
 
     lang = language(lang)
@@ -296,7 +293,7 @@ def play(
         )
     for player, name in zip(players, names or [], strict=False):
         player.name = name
-    advisor = make_bot(game.id, game_bots(game.id)[0], seed + 7)
+    advisor = make_bot(game.id, strongest_bot(game.id), seed + 7)
     table = TerminalTable(game, players, lang=lang, seed=seed, console=out, advisor=advisor)
     interrupted = False
     try:
@@ -435,7 +432,7 @@ def arena(
             "--seats",
             "-s",
             metavar=_("BOTS"),
-            help=_("Bots in the seats, comma-separated; by default the game's best bot against random."),
+            help=_("Bots in the seats, comma-separated; by default the game's strongest bot against its middle level."),
         ),
     ] = None,
     number: Annotated[
@@ -453,13 +450,14 @@ def arena(
 
     from hraj.bots.arena import run_arena
     from hraj.bots.base import make_bot
+    from hraj.bots.levels import default_bot, strongest_bot
     from hraj.i18n import number as local_number
     from hraj.i18n import percent, tn
 
     lang = language(lang)
     options = parse_options(option)
     if seats is None:
-        seats = ",".join([game_bots(game_id)[0], "random"])
+        seats = ",".join([strongest_bot(game_id), default_bot(game_id)])
     names = [name.strip() for name in seats.split(",") if name.strip()]
     game = make_game(game_id, options, len(names))
     for name in names:

@@ -17,6 +17,7 @@ from markdown_it import MarkdownIt
 
 import hraj
 from hraj.bots import bot_names
+from hraj.bots.levels import default_bot, translated_levels
 from hraj.core import game_class
 from hraj.core.errors import HrajError
 from hraj.core.record import Event
@@ -139,6 +140,8 @@ def _games(lang: str) -> list[dict[str, Any]]:
                 "players": player_counts(game_id),
                 "default_players": default_players,
                 "bots": bot_names(game_id),
+                "default_bot": default_bot(game_id),
+                "bot_levels": translated_levels(game_id, lang),
                 "options": options,
             }
         )

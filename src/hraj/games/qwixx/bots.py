@@ -1,4 +1,9 @@
-"""Qwixx bots: a greedy player that weighs points now against numbers given up.
+"""Qwixx bots in three levels, and the greedy player, the easiest of them.
+
+Levels, easiest first (`LEVELS`; measured by `python -m benchmarks.qwixx_bots`):
+`greedy` (beginner) crosses what pays now; `optimal` (advanced) plays the exact solo
+optimum for its own points; `master` plays to win against the others at the table.
+The last two read the solo value table and value every option (`table_bots`).
 
 The greedy bot values a sheet as its row points plus the chance-weighted worth of the
 numbers still open in each row (a 7 comes up six times as often as a 2, so skipping
@@ -24,6 +29,7 @@ from hraj.games.qwixx.rules import (
     number_index,
     row_points,
 )
+from hraj.games.qwixx.table_bots import MasterQwixxBot, OptimalQwixxBot
 
 #: How often the two white dice (or a white and a coloured die) sum to n, out of 36.
 SUM_WEIGHT = {n: (6 - abs(7 - n)) / 36 for n in range(2, 13)}
@@ -81,4 +87,26 @@ class GreedyQwixxBot(Bot):
         return gain
 
 
-BOTS: dict[str, type[Bot]] = {"greedy": GreedyQwixxBot}
+def _(text: str) -> str:
+    """Marks a text for the catalogs; it is translated where it is shown."""
+    return text
+
+
+BOTS: dict[str, type[Bot]] = {"greedy": GreedyQwixxBot, "optimal": OptimalQwixxBot, "master": MasterQwixxBot}
+#: The bot a new seat gets in the web and the terminal: the middle level.
+DEFAULT_BOT = "optimal"
+#: Each level: its name and what it does, with its measured strength (benchmarks/qwixx_bots.py).
+LEVELS: dict[str, tuple[str, str]] = {
+    "greedy": (
+        _("Beginner"),
+        _("crosses what pays at once; about 74 points alone"),
+    ),
+    "optimal": (
+        _("Advanced"),
+        _("plays the exact solo optimum for its own points; about 115 points alone"),
+    ),
+    "master": (
+        _("Master"),
+        _("plays to win: watches every sheet, races to lock rows, ends games it leads"),
+    ),
+}

@@ -26,8 +26,13 @@
     while (list.children.length < count) {
       const row = template.content.firstElementChild.cloneNode(true);
       const botSelect = row.querySelector(".seat-bot");
-      for (const bot of bots) botSelect.append(new Option(botLabel(bot), bot));
-      botSelect.value = bots.includes("greedy") ? "greedy" : bots[0];
+      const levels = JSON.parse(setup.dataset.botLevels || "{}"); // bot -> [level, what it does]
+      for (const bot of bots) {
+        const option = new Option(levels[bot] ? levels[bot][0] : botLabel(bot), bot);
+        if (levels[bot]) option.title = levels[bot][1];
+        botSelect.append(option);
+      }
+      botSelect.value = setup.dataset.defaultBot || bots[0];
       row.querySelector(".seat-kind").value = list.children.length === 0 ? "me" : "bot";
       list.append(row);
     }

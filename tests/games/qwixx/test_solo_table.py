@@ -1,0 +1,150 @@
+"""The exact solo table: it loads, it agrees with the rules engine roll by roll, its values make sense."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from hraj.games.qwixx import solo_table as st
+from hraj.games.qwixx.rules import Qwixx, QwixxState
+
+EMPTY = [0, 0, 0, 0]
+
+
+@pytest.fixture(scope="module")
+def table() -> st.SoloTable:
+    return st.solo_table()
+
+
+def rows_of(state: QwixxState) -> list[int]:
+    return [st.ROW_INDEX[(mask.bit_length() - 1, mask.bit_count())] for mask in state.marks[0]]
+
+
+def test_the_state_space_has_62_row_states_and_1953_pairs() -> None:
+    assert st.N_ROWS == 62
+    assert st.N_PAIRS == 1953
+    assert st.ROW_POINTS[st.row_state(10, 11)] == 78  # 11 numbers and the lock
+
+
+def test_the_empty_sheet_is_worth_the_published_optimum(table: st.SoloTable) -> None:
+    assert table.value(EMPTY, 0) == pytest.approx(SOLO_OPTIMUM, abs=0.01)
+
+
+def test_ended_sheets_are_worth_their_score(table: st.SoloTable) -> None:
+    locked_red, locked_green = st.row_state(10, 6), st.row_state(10, 7)
+    assert table.value([locked_red, 0, locked_green, 0], 1) == 28 + 36 - 5
+    assert table.value([st.row_state(4, 3), 0, 0, 0], 4) == 6 - 20
+
+
+def test_a_penalty_lowers_and_a_cross_raises_the_value(table: st.SoloTable) -> None:
+    rng = np.random.default_rng(3)
+    unlocked = [i for i, (p, _) in enumerate(st.ROW_STATES) if p < 10]
+    for _ in range(200):
+        rows = [int(r) for r in rng.choice(unlocked, 4)]
+        penalties = int(rng.integers(0, 3))
+        value = table.value(rows, penalties)
+        assert table.value(rows, penalties + 1) < value
+        p, c = st.ROW_STATES[rows[0]]
+        if p >= 0 and c < p + 1:  # one more cross left of the last one only adds options
+            assert table.value([st.row_state(p, c + 1), *rows[1:]], penalties) >= value - 0.01
+
+
+def brute_force_turn(lookup: dict[tuple[int, ...], float], penalty: float, position: str) -> float:
+    """The value of a turn by the rules engine: every roll, every white and colour choice."""
+    base = QwixxState.from_position(Qwixx(players=1), position)
+    in_play = [row for row in range(4) if not base.locked[row]]
+    total, rolls = 0.0, 0
+    for dice in itertools.product(range(1, 7), repeat=2 + len(in_play)):
+        rolled = base.copy()
+        rolled.apply_chance(base._make_roll(dice, in_play))
+        best = -1e9
+        for white in rolled.legal_actions(0) if rolled.to_act else [None]:
+            after_white = rolled.copy()
+            if white is not None:
+                after_white.apply(0, white)
+            crossed = white is not None and white.row >= 0
+            if after_white.is_over:
+                best = max(best, lookup[tuple(rows_of(after_white))])
+                continue
+            best = max(best, lookup[tuple(rows_of(after_white))] if crossed else penalty)
+            for colour in after_white.legal_actions(0):
+                if colour.row >= 0:
+                    done = after_white.copy()
+                    done.apply(0, colour)
+                    best = max(best, lookup[tuple(rows_of(done))])
+        total += best
+        rolls += 1
+    return total / rolls
+
+
+def test_the_vectorised_turn_matches_the_rules_engine_on_every_roll() -> None:
+    """Random successor values, so that any slip in the turn's bookkeeping shows."""
+    position = "0: r2,3,4,5,6 y4,9 g12,10,9,8,7,2+ b3 p1"  # red may lock and end the game
+    rng = np.random.default_rng(0)
+    size = st.N_PAIRS + 1
+    values = (rng.random((size, size)) * 100).astype(np.float32)
+    values[st.INVALID, :] = values[:, st.INVALID] = st.ILLEGAL
+
+    class Lookup(dict[tuple[int, ...], float]):
+        def __missing__(self, rows: tuple[int, ...]) -> float:
+            return float(values[st.PAIR_INDEX[rows[0], rows[1]], st.PAIR_INDEX[rows[2], rows[3]]])
+
+    rows = rows_of(QwixxState.from_position(Qwixx(players=1), position))
+    pa, pb = np.array([st.PAIR_INDEX[rows[0], rows[1]]]), np.array([st.PAIR_INDEX[rows[2], rows[3]]])
+    fast = st.turn_values(values, np.array([33.0]), pa, pb)[0]
+    assert fast == pytest.approx(brute_force_turn(Lookup(), 33.0, position), abs=1e-6)
+
+
+def test_the_shipped_table_keeps_its_own_bellman_equation(table: st.SoloTable) -> None:
+    position = "0: r2,3,4,5,6 y4,9 g12,10,9,8,7,2+ b3 p1"
+    state = QwixxState.from_position(Qwixx(players=1), position)
+
+    class Lookup(dict[tuple[int, ...], float]):
+        def __missing__(self, rows: tuple[int, ...]) -> float:
+            return table.value(list(rows), 1)
+
+    penalty = table.value(rows_of(state), 2)
+    assert table.value(rows_of(state), 1) == pytest.approx(brute_force_turn(Lookup(), penalty, position), abs=0.01)
+
+
+#: The expectation of the shipped table (printed by `python -m hraj.games.qwixx.solo_table build`).
+SOLO_OPTIMUM = 115.4831
+
+
+def test_another_seats_turn_offers_the_white_sum_and_may_end_the_game() -> None:
+    """The duel table's other turn, step by step by the rules engine (seat 0 waits, seat 1 rolls)."""
+    position = "1: r2,3,4,5,6 y4,9 g12,10 b3 p1 / -"
+    hazard = 0.25
+    rng = np.random.default_rng(1)
+    size = st.N_PAIRS + 1
+    values = (rng.random((size, size)) * 100).astype(np.float32)
+    values[st.INVALID, :] = values[:, st.INVALID] = st.ILLEGAL
+    base = QwixxState.from_position(Qwixx(players=2), position)
+
+    def worth(state: QwixxState) -> float:
+        rows = [st.ROW_INDEX[(mask.bit_length() - 1, mask.bit_count())] for mask in state.marks[0]]
+        later = float(values[st.PAIR_INDEX[rows[0], rows[1]], st.PAIR_INDEX[rows[2], rows[3]]])
+        return hazard * state.score(0) + (1 - hazard) * later
+
+    total = 0.0
+    for white1, white2 in itertools.product(range(1, 7), repeat=2):
+        rolled = base.copy()
+        rolled.apply_chance(f"w{white1} w{white2} r1 y1 g1 b1")
+        best = worth(base)
+        for answer in rolled.legal_actions(0):
+            if answer.row >= 0:
+                crossed = base.copy()
+                crossed._cross(0, answer)
+                best = max(best, worth(crossed))
+        total += best / 36
+    rows = rows_of(base)
+    pa, pb = np.array([st.PAIR_INDEX[rows[0], rows[1]]]), np.array([st.PAIR_INDEX[rows[2], rows[3]]])
+    assert st.white_sum_values(values, pa, pb, 1, hazard)[0] == pytest.approx(total, abs=1e-6)
+
+
+def test_the_duel_table_loads_and_values_the_free_white_sums() -> None:
+    duel = st.duel_table()
+    assert 0 < duel.value(EMPTY, 0) < 200
+    assert duel.value(EMPTY, 1) < duel.value(EMPTY, 0)
