@@ -72,7 +72,15 @@ class LiveServer:
     def __init__(self, database_url: str, env: dict[str, str] | None = None) -> None:
         self.database_url = database_url
         # Clients here play as fast as the answers come: the limits have tests of their own.
-        limits = {"HRAJ_WS_RATE": "100000", "HRAJ_WS_BURST": "100000", "HRAJ_HTTP_RATE": "100000"}
+        limits = {
+            "HRAJ_WS_RATE": "100000",
+            "HRAJ_WS_BURST": "100000",
+            "HRAJ_HTTP_RATE": "100000",
+            "HRAJ_ROOM_RATE": "100000",
+            "HRAJ_ROOM_BURST": "100000",
+            "HRAJ_WS_CONNECT_RATE": "100000",
+            "HRAJ_WS_CONNECT_BURST": "100000",
+        }
         self.env = {**os.environ, "HRAJ_SECRET": SECRET, "HRAJ_LANG": "en", **limits, **(env or {})}
         self.process: subprocess.Popen[str] | None = None
         self.url = ""

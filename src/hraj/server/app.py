@@ -245,8 +245,14 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         body: dict[str, Any] = {"ok": True, "protocol": PROTOCOL_VERSION, "version": hraj.__version__}
         try:
             await asyncio.wait_for(asyncio.to_thread(the_store.ping), HEALTH_TIMEOUT_S)
-        except (StoreError, TimeoutError) as error:
-            body.update(ok=False, store=str(error) if isinstance(error, StoreError) else "no answer in time")
+        except TimeoutError:
+            body.update(ok=False, store="no answer in time")
+            return JSONResponse(body, status_code=503)
+        except (StoreError, SQLAlchemyError, OSError) as error:
+            body.update(ok=False, store=str(error))
+            return JSONResponse(body, status_code=503)
+        if rooms.committer.failing:
+            body.update(ok=False, store="the latest commit failed")
             return JSONResponse(body, status_code=503)
         return JSONResponse(body)
 

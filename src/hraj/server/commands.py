@@ -29,6 +29,8 @@ from hraj.server.settings import Settings, SettingsError, database_url_from, def
 from hraj.store import Store, StoreError
 
 ENV_LANG = os.environ.get("HRAJ_LANG", DEFAULT_LANG)
+#: Seconds a starting server waits for the previous one on its database to finish stopping.
+WRITER_WAIT_S = 10.0
 HELP_LANG = ENV_LANG if ENV_LANG in LANGS else DEFAULT_LANG
 
 
@@ -85,7 +87,7 @@ def run_server(settings: Settings, lang: str = "en") -> None:
     try:
         store = Store(settings.database_url, synchronous=settings.sqlite_synchronous)
         store.migrate()
-        store.claim_writer()
+        store.claim_writer(WRITER_WAIT_S)
     except StoreError as error:
         raise _fail(error_text(error, lang), 1) from None
     try:
@@ -116,6 +118,9 @@ def run_server(settings: Settings, lang: str = "en") -> None:
     server = _Server(config, f"hraj serving on {actual.url} (database {store.safe_url})")
     try:
         server.run(sockets=[listener])
+    except SystemExit as stop:  # uvicorn exits 3 when the application cannot start
+        if stop.code not in (0, None):
+            raise _fail(t("the server did not start (see the messages above)", lang), 1) from None
     except Exception as error:  # a failure while serving is the operator's to see, and exits 1
         logging.getLogger("hraj.server").exception("the server failed")
         raise _fail(t("the server failed: {why}", lang, why=str(error)), 1) from None

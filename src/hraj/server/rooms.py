@@ -147,6 +147,9 @@ class Committer:
         self.store = store
         self.failures = Throttled(log, "cannot commit")
         self.failed = 0
+        #: Monotonic times of the last commit that failed and of the last that succeeded.
+        self.last_failure = -float("inf")
+        self.last_success = -float("inf")
         self.waiting: list[tuple[AppendBatch, asyncio.Future[None]]] = []
         self.wakeup = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
@@ -215,6 +218,7 @@ class Committer:
                         await self._append([batch])
                     except Exception as error:
                         self.failed += 1
+                        self.last_failure = time.monotonic()
                         self.failures.report(f"room {batch.room_id}", error)
                         if not future.done():
                             future.set_exception(error)
@@ -222,6 +226,7 @@ class Committer:
                         if not future.done():
                             future.set_result(None)
                 continue
+            self.last_success = time.monotonic()
             took = time.perf_counter() - began
             self.seconds += took
             self.commits += 1
@@ -232,6 +237,11 @@ class Committer:
             for _, future in taken:
                 if not future.done():
                     future.set_result(None)
+
+    @property
+    def failing(self) -> bool:
+        """The latest commit failed: the store reads, perhaps, but does not write."""
+        return self.last_failure > self.last_success
 
     def stats(self) -> dict[str, float]:
         timings = sorted(self.timings)
@@ -319,7 +329,6 @@ class Room:
         self.jobs.put_nowait((job, None))
 
     async def _run(self) -> None:
-        await self._safely(self._advance_committed)
         self._after_job()
         while True:
             job, future = await self.jobs.get()
@@ -336,12 +345,6 @@ class Room:
                 if future is not None and not future.done():
                     future.set_result(result)
             self._after_job()
-
-    async def _safely(self, job: Callable[[], Awaitable[None]]) -> None:
-        try:
-            await job()
-        except Exception as error:
-            self.failures.report("could not go on", error)
 
     def _after_job(self) -> None:
         """What the room does by itself next: a bot's move, a stand-in for an absent player."""
@@ -366,7 +369,7 @@ class Room:
         await self._advance(candidate)
         return self.version
 
-    async def _advance_committed(self) -> None:
+    async def advance_committed(self) -> None:
         """Draw the chance due now (a new room's opening, or after a failed commit)."""
         if self.state.is_chance:
             await self._advance(self.state.copy())
@@ -429,12 +432,15 @@ class Room:
         return next((s for s in self.state.to_act if self.seats[s].bot is not None), None)
 
     def _schedule_bot(self) -> None:
-        """Queue the next bot move, after a pause if the last one failed or no person plays."""
-        if self._bot_timer is not None or self._bot_queued or self._bot_seat() is None:
+        """Queue the room's next step of its own (pending chance, or a bot's move), after a
+        pause if the last one failed or no person plays."""
+        if self._bot_timer is not None or self._bot_queued or self.over:
+            return
+        if not self.state.is_chance and self._bot_seat() is None:
             return
         if self._bot_failed:
             delay = BOT_RETRY_S
-        elif any(seat.played_by_person for seat in self.seats):
+        elif self.state.is_chance or any(seat.played_by_person for seat in self.seats):
             delay = 0.0
         else:
             delay = self.settings.bot_pace
@@ -449,23 +455,26 @@ class Room:
         self._post(self._bot_move)
 
     async def _bot_move(self) -> None:
-        """One move of a bot-played seat; the next is queued as a job of its own."""
+        """Draw pending chance, or make one move of a bot-played seat; the next is a job of its own."""
         self._bot_queued = False
-        if self.state.is_chance:
-            await self._advance_committed()
-        seat = self._bot_seat()
-        if seat is None:
-            return
-        player = self._player(seat)
+        seat: int | None = None
         try:
+            if self.state.is_chance:
+                await self.advance_committed()
+                self._bot_failed = False
+                return
+            seat = self._bot_seat()
+            if seat is None:
+                return
+            player = self._player(seat)
             # A searching bot may think for a while: it does so on its own copy in a
             # worker thread, so the other rooms of the process go on meanwhile.
             seen = self.state.determinize(seat, self.bot_rng)
             action = await asyncio.to_thread(player.choose, seen, seat)
             await self.act(seat, str(action))
-        except ServerError as error:
+        except Exception as error:
             self._bot_failed = True
-            self.failures.report(f"the bot of seat {seat} could not move", error)
+            self.failures.report("chance" if seat is None else f"the bot of seat {seat} could not move", error)
             return
         self._bot_failed = False
 
@@ -865,7 +874,8 @@ class Rooms:
         room = Room(data, self.committer, self.store, self.secret, self.settings)
         self.rooms[room.id] = room
         room.start()
-        await room.call(_noop)  # the opening chance is committed (bots move afterwards, one job each)
+        # The opening chance is committed before the answer (bots move afterwards, one job each).
+        await room.call(room.advance_committed)
         self._evict()
         return Created(room, invite, host_token, claimed)
 
@@ -905,7 +915,3 @@ class Rooms:
             room._cancel_timers()
             if room.task is not None:
                 room.task.cancel()
-
-
-async def _noop() -> None:
-    return None
