@@ -174,6 +174,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     # --- errors: always a structured body, never a bare 500 ---------------------------------
 
     def error_response(error: ServerError, lang: str = "en") -> JSONResponse:
+        metrics.errors.labels(error.code).inc()
         return JSONResponse(error_body(error, lang), status_code=error.status)
 
     @app.exception_handler(ServerError)
@@ -433,7 +434,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         writer = asyncio.create_task(_write(websocket, connection))
         try:
             await room.call(lambda: room.attach(connection, hello.since))
-            await _read(websocket, room, connection, settings)
+            await _read(websocket, room, connection, settings, metrics)
         except WebSocketDisconnect:
             pass
         finally:
@@ -482,7 +483,7 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
         await websocket.send_text(text)
 
 
-async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings) -> None:
+async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings, metrics: Metrics) -> None:
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
     while True:
         message = await websocket.receive()
@@ -507,6 +508,7 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
             message_id = getattr(request, "id", None)
             await _handle(room, connection, request)
         except ServerError as error:
+            metrics.errors.labels(error.code).inc()
             connection.push(error_body(error, connection.lang, message_id))
 
 

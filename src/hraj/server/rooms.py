@@ -730,12 +730,15 @@ def stand_in_bot(game_id: str, wanted: str) -> str:
     return wanted if wanted in bot_names(game_id) else "random"
 
 
+_store_failures = Throttled(log, "store")
+
+
 async def _stored(write: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """A store write from a worker thread; a store that fails is `unavailable`, not a bug."""
     try:
         return await asyncio.to_thread(write, *args, **kwargs)
     except (SQLAlchemyError, OSError, StoreError) as error:
-        log.warning("store write failed: %s", error)
+        _store_failures.report("a store call failed", error)
         raise ServerError("unavailable", "The store is unavailable; please try again.") from None
 
 
