@@ -1,8 +1,9 @@
 """The database fails mid-play: nothing unsaved is shown or kept, and the same move works once it is back.
 
-Two outages: the SQLite file turns read-only (every write fails, reads go on), and the
+Three outages: the SQLite file turns read-only (every write fails, reads go on), the
 database stops altogether (reads fail too, so the room cannot reload what is stored
-and must undo the move by itself).
+and must undo the move by itself), and a real PostgreSQL server is stopped at once and
+started again.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from hraj.store import AppendBatch, NewRoom, RoomData, Store
 from tests.server.conftest import SECRET
 from tests.server.helpers import auth, new_room, two_people, view
 from tests.server.test_ws import hello, until
+from tests.store.databases import postgres_url_or_fail
 
 
 class ReadOnlySwitch:
@@ -161,3 +163,31 @@ def test_store_failures_over_http_are_503_not_500(stopped: tuple[TestClient, Sto
     assert claimed.status_code == 503 and claimed.json()["code"] == "unavailable"
     store.stopped = False
     assert client.get("/api/health").status_code == 200
+
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "postgres.sh"
+
+
+@pytest.mark.slow
+def test_a_stopped_postgresql_refuses_the_move_and_the_retry_succeeds() -> None:
+    """PostgreSQL of its own, stopped at once mid-play (`pg_ctl -m immediate`) and started again."""
+    import os
+    import shutil
+    import subprocess
+
+    if shutil.which("pg_ctl") is None and not list(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl")):
+        postgres_url_or_fail()  # skips on a developer's machine, fails in CI
+    started = subprocess.run(["bash", str(SCRIPT), "start"], capture_output=True, text=True, check=True)
+    exports = dict(item.split("=", 1) for item in started.stdout.split()[1:])
+    env = {**os.environ, **exports}
+
+    def script(command: str) -> None:
+        subprocess.run(["bash", str(SCRIPT), command], env=env, check=True, capture_output=True)
+
+    try:
+        store = Store(exports["HRAJ_TEST_POSTGRES_URL"])
+        with TestClient(create_app(Settings(database_url=store.url, secret=SECRET), store)) as client:
+            play_through_outage(client, store, lambda: script("pause"), lambda: script("resume"))
+        store.close()
+    finally:
+        script("stop")
