@@ -234,3 +234,36 @@ def test_backup_copies_a_sqlite_database_readable_by_its_owner_only(tmp_path: Pa
     postgres = runner.invoke(cli(), ["backup", str(target) + "2", "--database", "postgresql://x@127.0.0.1:1/y"])
     assert postgres.exit_code == 1 and "pg_dump" in postgres.output
     store.close()
+
+
+def rooms_from(url: str, addresses: list[str]) -> list[int]:
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    return [
+        httpx.post(
+            f"{url}/api/rooms", json={"game": "qwixx", "seats": seats}, headers={"X-Forwarded-For": a}, timeout=10
+        ).status_code
+        for a in addresses
+    ]
+
+
+@pytest.mark.parametrize(("trusted", "expected"), [("", [201, 201, 429]), ("127.0.0.1", [201, 201, 201])])
+def test_x_forwarded_for_counts_only_from_a_trusted_proxy(tmp_path: Path, trusted: str, expected: list[int]) -> None:
+    """Before, uvicorn believed X-Forwarded-For from 127.0.0.1, so anyone on the machine (or
+    behind a proxy that passes the header on) could pick a new address for each request."""
+    env = {"HRAJ_ROOM_RATE": "0.001", "HRAJ_ROOM_BURST": "2", "HRAJ_TRUSTED_PROXIES": trusted}
+    server = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env=env)
+    url = server.start()
+    try:
+        assert rooms_from(url, ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) == expected
+    finally:
+        assert server.stop() == 0
+
+
+def test_logs_can_be_json_lines_with_an_access_log(tmp_path: Path) -> None:
+    env = {"HRAJ_LOG_FORMAT": "json", "HRAJ_ACCESS_LOG": "on"}
+    server = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env=env)
+    url = server.start()
+    httpx.get(f"{url}/api/health", timeout=10)
+    assert server.stop() == 0
+    entries = [json.loads(line) for line in server.output if line.startswith("{")]
+    assert any(e["logger"] == "uvicorn.access" and "/api/health" in e["message"] for e in entries), server.output

@@ -25,6 +25,7 @@ from hraj.core.errors import HrajError, InvalidRecord
 from hraj.i18n import DEFAULT_LANG, LANGS, check_lang, error_text, t
 from hraj.server.app import create_app
 from hraj.server.fairness import load_record, verify_record
+from hraj.server.logs import configure as configure_logs
 from hraj.server.settings import Settings, SettingsError, database_url_from, default_data_dir, load_settings
 from hraj.store import Store, StoreError
 
@@ -83,7 +84,7 @@ def run_server(settings: Settings, lang: str = "en") -> None:
     # The commit thread needs the GIL for a moment between its database calls; with the
     # default 5 ms switch interval the busy event loop makes every commit wait that long.
     sys.setswitchinterval(0.0005)
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logs(settings.log_format, settings.access_log)
     try:
         store = Store(settings.database_url, synchronous=settings.sqlite_synchronous)
         store.migrate()
@@ -104,10 +105,11 @@ def run_server(settings: Settings, lang: str = "en") -> None:
     actual = Settings(**{**_fields(settings), "port": port})
     config = uvicorn.Config(
         create_app(actual, store),
-        log_level="warning",
+        log_level="info" if settings.access_log else "warning",
+        log_config=None,  # the logging set up above, text or JSON, for uvicorn too
         ws_max_size=max(1 << 16, settings.max_message_bytes * 4),
         lifespan="on",
-        access_log=False,
+        access_log=settings.access_log,
         # X-Forwarded-For is believed only from the proxies the operator names; uvicorn
         # would otherwise trust 127.0.0.1, and anyone could pick their own address.
         proxy_headers=bool(settings.trusted_proxies),

@@ -8,6 +8,7 @@ interval saying how many more there were.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 
@@ -45,3 +46,37 @@ class Throttled:
         self.logged += 1
         self.suppressed = 0
         self.last = now
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line (time, level, logger, message, traceback): what log
+    collectors read without guessing (`HRAJ_LOG_FORMAT=json`)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            entry["traceback"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def configure(log_format: str, access_log: bool) -> None:
+    """Logging of a serving process: hraj's and uvicorn's loggers, as text or JSON lines."""
+    handler = logging.StreamHandler()
+    if log_format == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.WARNING)
+    logging.getLogger("hraj").setLevel(logging.INFO)
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = []
+        logger.propagate = True
+    logging.getLogger("uvicorn.access").setLevel(logging.INFO if access_log else logging.WARNING)

@@ -21,6 +21,8 @@
 | trusted proxies    |                | HRAJ_TRUSTED_PROXIES     | none (X-Forwarded-For is ignored)    |
 | operator endpoints |                | HRAJ_OPERATOR_ENDPOINTS  | off (on: /api/stats, /metrics, /openapi.json) |
 | shutdown grace     |                | HRAJ_SHUTDOWN_GRACE      | 3 s for open requests and sockets    |
+| log format         |                | HRAJ_LOG_FORMAT          | text (json: one object per line)     |
+| access log         |                | HRAJ_ACCESS_LOG          | off (on: one line per request)       |
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ class Settings:
     operator_endpoints: bool = False
     """Whether /api/stats, /metrics and /openapi.json are served."""
     shutdown_grace: float = 3.0
+    log_format: str = "text"
+    access_log: bool = False
 
     @property
     def url(self) -> str:
@@ -197,6 +201,10 @@ def load_settings(
             "HRAJ_OPERATOR_ENDPOINTS", env.get("HRAJ_OPERATOR_ENDPOINTS", "off"), {"on": True, "off": False}
         ),
         shutdown_grace=_seconds("HRAJ_SHUTDOWN_GRACE", env.get("HRAJ_SHUTDOWN_GRACE", 3), 0.0, 600.0),
+        log_format="json"
+        if _choice("HRAJ_LOG_FORMAT", env.get("HRAJ_LOG_FORMAT", "text"), {"text": False, "json": True})
+        else "text",
+        access_log=_choice("HRAJ_ACCESS_LOG", env.get("HRAJ_ACCESS_LOG", "off"), {"on": True, "off": False}),
     )
 
 
