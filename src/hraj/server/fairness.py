@@ -100,24 +100,25 @@ def replay_with_seed(
             raise InvalidRecord(
                 "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=str(error)
             ) from None
-        _same_as_rules(state, number, (kind, seat, text))
-    if len(state.events()) > len(events):
-        # The rules wrote steps after the record's last event: it was cut short.
-        raise InvalidRecord(
-            "The record is unfinished: the game is not over after its {count} events.", count=len(events)
-        )
+    _same_as_rules(state.events(), events)
     return state, source
 
 
-def _same_as_rules(state: State[Any, Any], number: int, event: Event) -> None:
-    """Event `number` of the rebuilt log must be the record's own, in the same notation."""
-    rebuilt = state.events()
-    if len(rebuilt) < number or rebuilt[number - 1] != event:
+def _same_as_rules(rebuilt: Sequence[Event], events: Sequence[Event]) -> None:
+    """The rebuilt log must be the record itself: the same notation, no forced step left
+    out or added (compared once at the end: the log is a list built anew on each read)."""
+    for number, (ours, theirs) in enumerate(zip(rebuilt, events, strict=False), start=1):
+        if ours != tuple(theirs):
+            raise InvalidRecord(
+                "Event {number}: the rules write {expected}, but the record says {text}.",
+                number=number,
+                expected=_event_text(ours),
+                text=theirs[2],
+            )
+    if len(rebuilt) > len(events):
+        # The rules wrote steps after the record's last event: it was cut short.
         raise InvalidRecord(
-            "Event {number}: the rules write {expected}, but the record says {text}.",
-            number=number,
-            expected=_event_text(rebuilt[number - 1]) if len(rebuilt) >= number else "nothing",
-            text=event[2],
+            "The record is unfinished: the game is not over after its {count} events.", count=len(events)
         )
 
 

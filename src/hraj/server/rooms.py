@@ -62,6 +62,8 @@ OUTBOX_LIMIT = 256
 FINISHED_CACHE = 1000
 #: What a room id looks like (`secrets.token_urlsafe(9)`); anything else is no room.
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: Seconds a failed commit keeps the health check at 503 (unless a commit succeeds).
+FAILING_FOR_S = 60.0
 #: Seconds before a bot tries again after its move could not be stored.
 BOT_RETRY_S = 2.0
 
@@ -240,8 +242,10 @@ class Committer:
 
     @property
     def failing(self) -> bool:
-        """The latest commit failed: the store reads, perhaps, but does not write."""
-        return self.last_failure > self.last_success
+        """The latest commit failed, less than a minute ago: the store reads, perhaps,
+        but does not write. (Older failures are forgiven: a server taken out of rotation
+        gets no moves, so no commit could ever succeed to clear it.)"""
+        return self.last_failure > self.last_success and time.monotonic() - self.last_failure < FAILING_FOR_S
 
     def stats(self) -> dict[str, float]:
         timings = sorted(self.timings)
