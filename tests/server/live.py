@@ -41,6 +41,11 @@ class ThreadServer:
             ws_burst=100_000,
             http_rate=100_000.0,
             http_burst=100_000,
+            room_rate=100_000.0,
+            room_burst=100_000,
+            ws_connect_rate=100_000.0,
+            ws_connect_burst=100_000,
+            ws_per_address=100_000,
         )
         app = create_app(settings, seeds=lambda: f"{deals.getrandbits(256):064x}")
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
