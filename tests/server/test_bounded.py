@@ -189,3 +189,11 @@ def test_every_acknowledgement_carries_the_chain_head_of_the_stored_log(client: 
     stored = client.app.state.rooms.store.load_room(room)  # type: ignore[attr-defined]
     assert ack["head"] == chain_head(body["commitment"], stored.events)
     assert len(stored.events) == ack["version"]
+
+
+def test_the_stand_in_is_the_chosen_bot_or_the_games_own() -> None:
+    from hraj.server.rooms import stand_in_bot
+
+    assert stand_in_bot("qwixx", "greedy") == "greedy"
+    assert stand_in_bot("backgammon", "greedy") == "pubeval"
+    assert stand_in_bot("trefa", "expectimax") == "expectimax"

@@ -306,7 +306,7 @@ class Room:
         self.task = asyncio.create_task(self._run(), name=f"hraj-room-{self.id}")
 
     async def stop(self) -> None:
-        self._cancel_timers()
+        self.cancel_timers()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -314,7 +314,7 @@ class Room:
         for connection in list(self.connections):
             connection.outbox.put_nowait(None)
 
-    def _cancel_timers(self) -> None:
+    def cancel_timers(self) -> None:
         if self._bot_timer is not None:
             self._bot_timer.cancel()
             self._bot_timer = None
@@ -730,8 +730,12 @@ class Room:
 
 
 def stand_in_bot(game_id: str, wanted: str) -> str:
-    """The bot that stands in for absent players: `wanted` if the game has it, else random."""
-    return wanted if wanted in bot_names(game_id) else "random"
+    """The bot that stands in for absent players: `wanted` if the game has it, else the
+    game's first bot of its own (backgammon's pubeval), else random."""
+    names = bot_names(game_id)
+    if wanted in names:
+        return wanted
+    return next((name for name in names if name != "random"), "random")
 
 
 _store_failures = Throttled(log, "store")
@@ -919,6 +923,6 @@ class Rooms:
         finished = [r for r in self.rooms.values() if r.over and not r.connections]
         for room in finished[: max(0, len(finished) - FINISHED_CACHE)]:
             del self.rooms[room.id]
-            room._cancel_timers()
+            room.cancel_timers()
             if room.task is not None:
                 room.task.cancel()

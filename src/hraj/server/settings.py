@@ -16,7 +16,7 @@
 | rooms of bots only |                | HRAJ_BOT_ROOMS           | allow (refuse: a public server's choice) |
 | pace of bot rooms  |                | HRAJ_BOT_PACE            | 1 s a move where no person plays     |
 | absent players     |                | HRAJ_ABSENT_AFTER        | 120 s (a room may choose; 0: never)  |
-| stand-in bot       |                | HRAJ_STAND_IN_BOT        | greedy (random where a game has none) |
+| stand-in bot       |                | HRAJ_STAND_IN_BOT        | greedy (else the game's own bot)    |
 | archive idle rooms |                | HRAJ_ARCHIVE_AFTER       | 14 days without a move               |
 | trusted proxies    |                | HRAJ_TRUSTED_PROXIES     | none (X-Forwarded-For is ignored)    |
 | operator endpoints |                | HRAJ_OPERATOR_ENDPOINTS  | off (on: /api/stats, /metrics, /openapi.json) |
