@@ -292,6 +292,13 @@ def main() -> None:
         "HRAJ_HTTP_RATE": "1000000",
         "HRAJ_HTTP_BURST": "1000000",
         "HRAJ_WS_RATE": "1000",
+        # Every room and socket comes from one loopback address here.
+        "HRAJ_ROOM_RATE": "1000000",
+        "HRAJ_ROOM_BURST": "1000000",
+        "HRAJ_WS_CONNECT_RATE": "1000000",
+        "HRAJ_WS_CONNECT_BURST": "1000000",
+        "HRAJ_WS_PER_ADDRESS": "1000000",
+        "HRAJ_OPERATOR_ENDPOINTS": "on",
         "HRAJ_SQLITE_SYNCHRONOUS": args.sync,
     }
     connections = args.rooms * args.clients

@@ -4,6 +4,8 @@
 #   eval "$(scripts/postgres.sh start)"   # installs PostgreSQL if missing, starts a cluster,
 #                                          # prints `export HRAJ_TEST_POSTGRES_URL=... HRAJ_TEST_POSTGRES_DIR=...`
 #   scripts/postgres.sh stop               # stops the cluster in $HRAJ_TEST_POSTGRES_DIR and removes it
+#   scripts/postgres.sh pause|resume       # stops the cluster at once (as a crash would) / starts it again
+#                                          # on the same port, keeping its data (the outage tests)
 #
 # Everything it says goes to stderr except the export line, so `eval` sees only that.
 set -euo pipefail
@@ -48,6 +50,7 @@ start() {
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     as_postgres "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >/dev/null
     as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+    echo "$port" >"$dir/port"
     as_postgres "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres hraj_test
     log "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port ($dir)"
     echo "export HRAJ_TEST_POSTGRES_URL=postgresql://postgres@127.0.0.1:$port/hraj_test HRAJ_TEST_POSTGRES_DIR=$dir"
@@ -63,11 +66,26 @@ stop() {
     rm -rf "$dir"
 }
 
+pause() {
+    local bin dir=${HRAJ_TEST_POSTGRES_DIR:?HRAJ_TEST_POSTGRES_DIR is not set}
+    bin=$(find_bin)
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+}
+
+resume() {
+    local bin dir=${HRAJ_TEST_POSTGRES_DIR:?HRAJ_TEST_POSTGRES_DIR is not set}
+    bin=$(find_bin)
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
+        -o "-p $(cat "$dir/port") -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+}
+
 case "${1:-}" in
     start) start ;;
     stop) stop ;;
+    pause) pause ;;
+    resume) resume ;;
     *)
-        echo "usage: $0 start|stop" >&2
+        echo "usage: $0 start|stop|pause|resume" >&2
         exit 2
         ;;
 esac

@@ -566,6 +566,7 @@ def playouts_per_second(game: Game[Any, Any], duration: float, seed: int = 0) ->
 SERVER_COMMANDS = {
     "serve": _("Run the game server: rooms, invite links and live play over HTTP and WebSocket."),
     "verify": _("Check a finished online game: its seed matches the commitment and every roll and card."),
+    "backup": _("Copy the server's SQLite database safely while it runs."),
 }
 
 

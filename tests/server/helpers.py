@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -38,3 +39,14 @@ def view(client: TestClient, room: str, token: str | None = None) -> dict[str, A
 def illegal_for(legal: list[str]) -> str:
     """An action that parses but is not legal now."""
     return next(action for action in CANDIDATES if action not in legal)
+
+
+def until_over(client: TestClient, room: str, timeout: float = 30.0) -> dict[str, Any]:
+    """The room's summary once its game is over (bots play in the server's loop meanwhile)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        summary: dict[str, Any] = client.get(f"/api/rooms/{room}").json()
+        if summary["status"] == "over":
+            return summary
+        assert time.monotonic() < deadline, f"room {room} is still playing at version {summary['version']}"
+        time.sleep(0.05)

@@ -41,6 +41,11 @@ class ThreadServer:
             ws_burst=100_000,
             http_rate=100_000.0,
             http_burst=100_000,
+            room_rate=100_000.0,
+            room_burst=100_000,
+            ws_connect_rate=100_000.0,
+            ws_connect_burst=100_000,
+            ws_per_address=100_000,
         )
         app = create_app(settings, seeds=lambda: f"{deals.getrandbits(256):064x}")
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
@@ -72,7 +77,15 @@ class LiveServer:
     def __init__(self, database_url: str, env: dict[str, str] | None = None) -> None:
         self.database_url = database_url
         # Clients here play as fast as the answers come: the limits have tests of their own.
-        limits = {"HRAJ_WS_RATE": "100000", "HRAJ_WS_BURST": "100000", "HRAJ_HTTP_RATE": "100000"}
+        limits = {
+            "HRAJ_WS_RATE": "100000",
+            "HRAJ_WS_BURST": "100000",
+            "HRAJ_HTTP_RATE": "100000",
+            "HRAJ_ROOM_RATE": "100000",
+            "HRAJ_ROOM_BURST": "100000",
+            "HRAJ_WS_CONNECT_RATE": "100000",
+            "HRAJ_WS_CONNECT_BURST": "100000",
+        }
         self.env = {**os.environ, "HRAJ_SECRET": SECRET, "HRAJ_LANG": "en", **limits, **(env or {})}
         self.process: subprocess.Popen[str] | None = None
         self.url = ""

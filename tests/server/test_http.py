@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from hraj.server.fairness import commitment, verify_record
+from hraj.server.fairness import DICE_V2, commitment, verify_record
 from tests.server.conftest import MakeClient
-from tests.server.helpers import auth, illegal_for, new_room, two_people, view
+from tests.server.helpers import auth, illegal_for, new_room, two_people, until_over, view
 
 
 def error_of(response: Any, status: int, code: str) -> dict[str, Any]:
@@ -145,15 +145,22 @@ def test_views_are_per_seat_and_spectators_see_the_public_view(client: TestClien
     error_of(client.get(f"/api/rooms/{room}/view", headers=auth("z" * 32)), 401, "unauthorized")
 
 
-def test_the_record_is_published_with_the_seed_only_at_the_end(client: TestClient) -> None:
+def test_the_record_is_published_with_the_seed_only_at_the_end(make_client: MakeClient) -> None:
+    client = make_client(bot_pace=0.0)
     playing, _, _ = two_people(client)
     error_of(client.get(f"/api/rooms/{playing['room']}/record"), 409, "not_over")
     bots = new_room(client, [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}])  # plays itself to the end
-    summary = client.get(f"/api/rooms/{bots['room']}").json()
+    summary = until_over(client, bots["room"])
     assert summary["status"] == "over" and summary["outcome"]["winners"]
     assert commitment(summary["seed"]) == bots["commitment"]
     record = client.get(f"/api/rooms/{bots['room']}/record").json()
-    assert record["room"] == {"id": bots["room"], "seed": summary["seed"], "commitment": bots["commitment"]}
+    assert record["room"] == {
+        "id": bots["room"],
+        "seed": summary["seed"],
+        "commitment": bots["commitment"],
+        "dice": DICE_V2,
+        "head": summary["head"],
+    }
     assert verify_record(record).over
 
 

@@ -36,10 +36,23 @@ QWIXX_ROOMS = 24
 ABLUXXEN_ROOMS = 8
 OTHER_ROOMS = 4
 FIELDS = {
-    "welcome": {"type", "protocol", "room", "game", "options", "seat", "version", "commitment", "seats"},
-    "state": {"type", "room", "version", "status", "view", "seed"},
+    "welcome": {
+        "type",
+        "protocol",
+        "room",
+        "game",
+        "options",
+        "seat",
+        "version",
+        "head",
+        "commitment",
+        "dice",
+        "absent_after",
+        "seats",
+    },
+    "state": {"type", "room", "version", "head", "status", "view", "seed"},
     "seats": {"type", "room", "seats"},
-    "ack": {"type", "id", "version"},
+    "ack": {"type", "id", "version", "head"},
     "pong": {"type", "id", "version"},
     "error": {"type", "code", "message", "key", "params", "text", "id"},
 }

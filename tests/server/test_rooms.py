@@ -85,3 +85,37 @@ def test_rooms_waiting_together_share_one_commit_and_a_bad_one_fails_alone() -> 
     assert calls[0] == ["a", "b", "c"], "one transaction for every room that was waiting"
     assert outcomes == ["NoneType", "StoreError"]
     assert calls[1:] == [["d", "bad"], ["d"], ["bad"]], "after a failed group, each room is retried alone"
+
+
+def test_a_room_stored_with_dice_version_1_goes_on_with_version_1(tmp_path: Path) -> None:
+    """Rooms created before dice version 2 are rebuilt and finish with the generator they began with."""
+    import hraj
+    from hraj.server.fairness import DICE_V1, chance_rng, commitment, verify_record
+    from hraj.server.rooms import hash_token
+    from hraj.store import NewRoom, NewSeat
+
+    seed = "12" * 32
+    store = Store(f"sqlite:///{tmp_path / 'hraj.db'}")
+    store.migrate()
+    tokens = ["token-of-seat-0-xyz", "token-of-seat-1-xyz"]
+    seats = [NewSeat("person", token_hash=hash_token(SECRET, token)) for token in tokens]
+    game = hraj.game("qwixx", players=2)
+    store.create_room(NewRoom("old", "qwixx", game.options, seed, commitment(seed), "i", "h", seats, dice=DICE_V1))
+    state, rng = game.new_state(), chance_rng(seed)
+    state.apply_chance(state.sample_chance(rng))
+    state.apply_chance(state.sample_chance(rng))
+    store.append([AppendBatch("old", 0, state.events())])
+    with TestClient(create_app(Settings(database_url=store.url, secret=SECRET), store)) as client:
+        assert client.get("/api/rooms/old").json()["dice"] == DICE_V1
+        for _ in range(2000):
+            seen = view(client, "old")
+            if seen["status"] == "over":
+                break
+            seat = seen["view"]["to_act"][0]
+            legal = view(client, "old", tokens[seat])["view"]["legal"]
+            answer = client.post("/api/rooms/old/actions", json={"action": legal[0]}, headers=auth(tokens[seat]))
+            assert answer.status_code == 200, answer.text
+        record = client.get("/api/rooms/old/record").json()
+    assert record["room"]["dice"] == DICE_V1
+    assert verify_record(record).dice == DICE_V1
+    store.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
@@ -146,3 +148,43 @@ def test_bad_database_urls_are_clear_errors() -> None:
     with pytest.raises(StoreError, match="Cannot open the database"):
         unreachable.migrate()
     assert "nobody@127.0.0.1:1" in unreachable.safe_url
+
+
+def test_rooms_stored_before_dice_version_2_keep_version_1(db_url: str) -> None:
+    """Migration 0002 adds the dice version and the absence time; older rooms get 1 and 120 s."""
+    from importlib import resources
+
+    from alembic import command
+    from alembic.config import Config
+
+    store = Store(db_url)
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("hraj.store") / "migrations"))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(
+            sa.text(
+                "INSERT INTO rooms (id, game, options, seed, commitment, invite_hash, host_hash, status, version,"
+                " created_at, updated_at) VALUES ('old', 'qwixx', '{\"players\": 2}', :s, 'c', 'i', 'h', 'playing',"
+                " 0, :now, :now)"
+            ),
+            {"s": "ab" * 32, "now": "2026-01-01 00:00:00+00:00"},
+        )
+    store.migrate()
+    old = store.load_room("old")
+    assert old is not None and (old.dice, old.absent_after) == (1, 120)
+    store.create_room(dataclasses.replace(new_room("new"), dice=2, absent_after=30))
+    assert (store.load_room("new").dice, store.load_room("new").absent_after) == (2, 30)  # type: ignore[union-attr]
+    store.close()
+
+
+def test_idle_rooms_are_archived_and_woken(store: Store) -> None:
+    import datetime as dt
+
+    store.create_room(new_room("idle"))
+    assert store.archive_idle(dt.datetime.now(dt.UTC) - dt.timedelta(hours=1)) == []
+    assert store.archive_idle(dt.datetime.now(dt.UTC) + dt.timedelta(seconds=1)) == ["idle"]
+    assert store.room_ids(PLAYING) == []
+    store.wake("idle")
+    assert store.room_ids(PLAYING) == ["idle"]

@@ -46,6 +46,11 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         http_burst=100_000,
         ws_rate=10_000.0,
         ws_burst=100_000,
+        room_rate=100_000.0,
+        room_burst=100_000,
+        ws_connect_rate=100_000.0,
+        ws_connect_burst=100_000,
+        bot_pace=0.0,
     )
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))

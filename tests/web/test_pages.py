@@ -11,11 +11,14 @@ from fastapi.testclient import TestClient
 from hraj.server.app import create_app
 from hraj.server.settings import Settings
 from hraj.web import RULES_DIR, pages
+from tests.server.helpers import until_over
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'hraj.db'}", secret="pages-test-secret-0123456789")
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'hraj.db'}", secret="pages-test-secret-0123456789", bot_pace=0.0
+    )
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 
@@ -24,6 +27,8 @@ def new_room(client: TestClient, game: str, seats: list[dict[str, str]], **extra
     response = client.post("/api/rooms", json={"game": game, "seats": seats, **extra})
     assert response.status_code == 201, response.text
     body: dict[str, str] = response.json()
+    if all(seat.get("kind") == "bot" for seat in seats):  # bots play one move per step: wait for the end
+        until_over(client, body["room"])
     return body
 
 

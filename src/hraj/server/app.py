@@ -8,6 +8,7 @@ over a socket as an `error` message that leaves the socket open.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import time
@@ -18,6 +19,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
@@ -25,6 +27,8 @@ import hraj
 from hraj.bots import bot_names
 from hraj.core import game_class
 from hraj.server.fairness import new_seed
+from hraj.server.logs import Throttled
+from hraj.server.metrics import Metrics
 from hraj.server.protocol import (
     CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -42,7 +46,7 @@ from hraj.server.protocol import (
 )
 from hraj.server.rooms import Connection, Room, Rooms
 from hraj.server.settings import Settings
-from hraj.store import Store
+from hraj.store import Store, StoreError
 
 log = logging.getLogger("hraj.server")
 T = TypeVar("T")
@@ -53,6 +57,44 @@ CLOSE_NO_ROOM = 4404
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_NO_HELLO = 4400
 CLOSE_TOO_SLOW = 4408
+CLOSE_TOO_MANY = 4429
+#: Seconds the health check waits for the store.
+HEALTH_TIMEOUT_S = 2.0
+#: Sent with every HTTP answer. The pages load their script and style from /static only
+#: (no inline script or handler), so the policy can forbid everything else.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+store_failures = Throttled(log, "store unavailable")
+
+
+class Buckets:
+    """A token bucket per client address, forgetting them all if there get to be too many."""
+
+    def __init__(self, rate: float, burst: int, most: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.most = most
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def take(self, address: str) -> bool:
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) > self.most:
+                self.buckets.clear()
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        return bucket.take()
+
+
+def _address(request: Request) -> str:
+    """The client's address (a trusted proxy's X-Forwarded-For is applied by uvicorn)."""
+    return request.client.host if request.client else "?"
 
 
 class TokenBucket:
@@ -96,27 +138,43 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     `seeds` makes each room's secret seed; only tests replace it, to replay a deal.
     """
     the_store = store if store is not None else Store(settings.database_url, synchronous=settings.sqlite_synchronous)
-    rooms = Rooms(the_store, settings.secret, seeds)
-    http_buckets: dict[str, TokenBucket] = {}
+    rooms = Rooms(the_store, settings.secret, seeds, settings)
+    http_buckets = Buckets(settings.http_rate, settings.http_burst)
+    room_buckets = Buckets(settings.room_rate / 60, settings.room_burst)
+    socket_buckets = Buckets(settings.ws_connect_rate, settings.ws_connect_burst)
+    open_sockets: collections.Counter[str] = collections.Counter()
+    metrics = Metrics(rooms, open_sockets)
+    readiness = {"ready": False}
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(the_store.migrate)
         await rooms.start()
+        readiness["ready"] = True
         try:
             yield
         finally:
+            readiness["ready"] = False
             await rooms.stop()
             if store is None:
                 the_store.close()
 
-    app = FastAPI(title="hraj", version=hraj.__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="hraj",
+        version=hraj.__version__,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json" if settings.operator_endpoints else None,
+    )
     app.state.rooms = rooms
     app.state.settings = settings
+    app.state.metrics = metrics
 
     # --- errors: always a structured body, never a bare 500 ---------------------------------
 
     def error_response(error: ServerError, lang: str = "en") -> JSONResponse:
+        metrics.errors.labels(error.code).inc()
         return JSONResponse(error_body(error, lang), status_code=error.status)
 
     @app.exception_handler(ServerError)
@@ -144,6 +202,12 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
             problem = ServerError("bad_message", "The request was not understood.")
         return error_response(problem, _lang(request))
 
+    @app.exception_handler(SQLAlchemyError)
+    @app.exception_handler(StoreError)
+    async def on_store(request: Request, error: Exception) -> Response:
+        store_failures.report(request.url.path, error)
+        return error_response(ServerError("unavailable", "The store is unavailable; please try again."), _lang(request))
+
     @app.exception_handler(Exception)
     async def on_bug(request: Request, error: Exception) -> Response:
         log.exception("unexpected error at %s", request.url.path)
@@ -163,25 +227,55 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         if length is None and "transfer-encoding" in request.headers:
             # A body of unstated length could be any size: ask for one that states it.
             return error_response(ServerError("bad_message", "A request body must state its length."), lang)
-        client = request.client.host if request.client else "?"
-        bucket = http_buckets.get(client)
-        if bucket is None:
-            if len(http_buckets) > 10_000:
-                http_buckets.clear()
-            bucket = http_buckets[client] = TokenBucket(settings.http_rate, settings.http_burst)
-        if not bucket.take():
+        if not http_buckets.take(_address(request)):
             return error_response(ServerError("rate_limited", "Too many requests; slow down."), lang)
         return await call_next(request)
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
 
     # --- HTTP ------------------------------------------------------------------------
 
     @app.get("/api/health")
-    async def health() -> dict[str, Any]:
-        return {"ok": True, "protocol": PROTOCOL_VERSION, "version": hraj.__version__}
+    async def health() -> Response:
+        """Alive and able to use the store: 200, else 503 saying why (for load balancers)."""
+        body: dict[str, Any] = {"ok": True, "protocol": PROTOCOL_VERSION, "version": hraj.__version__}
+        try:
+            await asyncio.wait_for(asyncio.to_thread(the_store.ping), HEALTH_TIMEOUT_S)
+        except TimeoutError:
+            body.update(ok=False, store="no answer in time")
+            return JSONResponse(body, status_code=503)
+        except (StoreError, SQLAlchemyError, OSError) as error:
+            body.update(ok=False, store=str(error))
+            return JSONResponse(body, status_code=503)
+        if rooms.committer.failing:
+            body.update(ok=False, store="the latest commit failed")
+            return JSONResponse(body, status_code=503)
+        return JSONResponse(body)
+
+    @app.get("/api/ready")
+    async def ready() -> Response:
+        """Ready for players: the rooms are rebuilt and the server is not stopping."""
+        if readiness["ready"]:
+            return JSONResponse({"ready": True})
+        return JSONResponse({"ready": False}, status_code=503)
+
+    if settings.operator_endpoints:
+
+        @app.get("/metrics")
+        async def prometheus() -> Response:
+            """Prometheus metrics: rooms, connections, moves, commit latency, errors."""
+            return Response(metrics.render(), media_type=metrics.content_type)
 
     @app.get("/api/stats")
     async def stats() -> dict[str, Any]:
         """Counters for operators and the load benchmark: rooms, sockets, commits."""
+        if not settings.operator_endpoints:
+            raise ServerError("not_found", "There is nothing at {path}.", path="/api/stats")
         live = [room for room in rooms.rooms.values() if not room.over]
         return {
             "rooms_live": len(live),
@@ -207,6 +301,8 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(spec: CreateRoom, request: Request) -> dict[str, Any]:
+        if not room_buckets.take(_address(request)):
+            raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
         created = await rooms.create(spec)
         room = created.room
         base = str(request.base_url).rstrip("/")
@@ -236,19 +332,22 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         seat, token = await room.call(lambda: room.claim(body.seat, body.name))
         return {"room": room.id, "seat": seat, "token": token}
 
-    async def seat_authority(request: Request, room: Room, seat: int, host_may: bool) -> None:
+    async def seat_authority(request: Request, room: Room, seat: int, host_may: bool) -> bool:
+        """Whether the token holds the seat (True) or is the host's (False); else an error."""
         token = _bearer(request)
         if token is None:
             raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
-        if room.seat_of(token) == seat or (host_may and room.is_host(token)):
-            return
+        if room.seat_of(token) == seat:
+            return True
+        if host_may and room.is_host(token):
+            return False
         raise ServerError("forbidden", "This token does not hold seat {seat}.", seat=seat)
 
     @app.post("/api/rooms/{room_id}/seats/{seat}/bot")
     async def hand_to_bot(room_id: str, seat: int, body: HandToBot, request: Request) -> dict[str, Any]:
         room = await rooms.get(room_id)
-        await seat_authority(request, room, seat, host_may=True)
-        await room.call(lambda: room.hand_to_bot(seat, body.bot))
+        own = await seat_authority(request, room, seat, host_may=True)
+        await room.call(lambda: room.hand_to_bot(seat, body.bot, by_host=not own))
         return {"room": room.id, "seats": await room.call(lambda: _async(room.public_seats()))}
 
     @app.post("/api/rooms/{room_id}/seats/{seat}/back")
@@ -265,8 +364,8 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         seat = None if token is None else room.seat_of(token)
         if seat is None:
             raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
-        version = await room.call(lambda: room.act(seat, body.action))
-        return {"room": room.id, "version": version}
+        head = await room.call(lambda: _acted(room, seat, body.action))
+        return {"room": room.id, "version": room.version, "head": head}
 
     @app.get("/api/rooms/{room_id}/view")
     async def view(room_id: str, request: Request) -> dict[str, Any]:
@@ -286,6 +385,20 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
 
     @app.websocket("/ws/rooms/{room_id}")
     async def socket(websocket: WebSocket, room_id: str) -> None:
+        address = websocket.client.host if websocket.client else "?"
+        if not socket_buckets.take(address) or open_sockets[address] >= settings.ws_per_address:
+            # Refused before the upgrade: the client sees HTTP 403 and the server spends nothing more.
+            await websocket.close(code=CLOSE_TOO_MANY)
+            return
+        open_sockets[address] += 1
+        try:
+            await _socket(websocket, room_id)
+        finally:
+            open_sockets[address] -= 1
+            if open_sockets[address] <= 0:
+                del open_sockets[address]
+
+    async def _socket(websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
         lang = "en"
 
@@ -321,7 +434,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         writer = asyncio.create_task(_write(websocket, connection))
         try:
             await room.call(lambda: room.attach(connection, hello.since))
-            await _read(websocket, room, connection, settings)
+            await _read(websocket, room, connection, settings, metrics)
         except WebSocketDisconnect:
             pass
         finally:
@@ -340,6 +453,12 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     return app
+
+
+async def _acted(room: Room, seat: int, action: str) -> str:
+    """A move inside the actor; the room's chain head once it is stored."""
+    await room.act(seat, action)
+    return room.head
 
 
 async def _async(value: T) -> T:
@@ -364,7 +483,7 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
         await websocket.send_text(text)
 
 
-async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings) -> None:
+async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings, metrics: Metrics) -> None:
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
     while True:
         message = await websocket.receive()
@@ -389,6 +508,7 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
             message_id = getattr(request, "id", None)
             await _handle(room, connection, request)
         except ServerError as error:
+            metrics.errors.labels(error.code).inc()
             connection.push(error_body(error, connection.lang, message_id))
 
 
@@ -408,13 +528,13 @@ async def _handle(room: Room, connection: Connection, request: Hello | Act | Lea
             # The ack is queued inside the actor, right behind the new state, so the
             # connection's writer wakes once and sends both.
             version = await room.act(seat, request.action)
-            connection.push({"type": "ack", "id": request.id, "version": version})
+            connection.push({"type": "ack", "id": request.id, "version": version, "head": room.head})
 
         await room.call(act)
         room.committer.timings.append(time.perf_counter() - began)
     elif isinstance(request, Leave):
         await room.call(lambda: room.hand_to_bot(seat, request.bot))
-        connection.push({"type": "ack", "id": request.id, "version": room.version})
+        connection.push({"type": "ack", "id": request.id, "version": room.version, "head": room.head})
     else:
         await room.call(lambda: room.take_back(seat))
-        connection.push({"type": "ack", "id": request.id, "version": room.version})
+        connection.push({"type": "ack", "id": request.id, "version": room.version, "head": room.head})

@@ -25,10 +25,13 @@ from hraj.core.errors import HrajError, InvalidRecord
 from hraj.i18n import DEFAULT_LANG, LANGS, check_lang, error_text, t
 from hraj.server.app import create_app
 from hraj.server.fairness import load_record, verify_record
-from hraj.server.settings import Settings, SettingsError, load_settings
+from hraj.server.logs import configure as configure_logs
+from hraj.server.settings import Settings, SettingsError, database_url_from, default_data_dir, load_settings
 from hraj.store import Store, StoreError
 
 ENV_LANG = os.environ.get("HRAJ_LANG", DEFAULT_LANG)
+#: Seconds a starting server waits for the previous one on its database to finish stopping.
+WRITER_WAIT_S = 10.0
 HELP_LANG = ENV_LANG if ENV_LANG in LANGS else DEFAULT_LANG
 
 
@@ -81,10 +84,11 @@ def run_server(settings: Settings, lang: str = "en") -> None:
     # The commit thread needs the GIL for a moment between its database calls; with the
     # default 5 ms switch interval the busy event loop makes every commit wait that long.
     sys.setswitchinterval(0.0005)
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logs(settings.log_format, settings.access_log)
     try:
         store = Store(settings.database_url, synchronous=settings.sqlite_synchronous)
         store.migrate()
+        store.claim_writer(WRITER_WAIT_S)
     except StoreError as error:
         raise _fail(error_text(error, lang), 1) from None
     try:
@@ -101,14 +105,27 @@ def run_server(settings: Settings, lang: str = "en") -> None:
     actual = Settings(**{**_fields(settings), "port": port})
     config = uvicorn.Config(
         create_app(actual, store),
-        log_level="warning",
+        log_level="info" if settings.access_log else "warning",
+        log_config=None,  # the logging set up above, text or JSON, for uvicorn too
         ws_max_size=max(1 << 16, settings.max_message_bytes * 4),
         lifespan="on",
-        access_log=False,
+        access_log=settings.access_log,
+        # X-Forwarded-For is believed only from the proxies the operator names; uvicorn
+        # would otherwise trust 127.0.0.1, and anyone could pick their own address.
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=settings.trusted_proxies or "",
+        # Open requests and sockets get this long once SIGTERM comes; then they are closed.
+        timeout_graceful_shutdown=max(1, round(settings.shutdown_grace)),
     )
     server = _Server(config, f"hraj serving on {actual.url} (database {store.safe_url})")
     try:
         server.run(sockets=[listener])
+    except SystemExit as stop:  # uvicorn exits 3 when the application cannot start
+        if stop.code not in (0, None):
+            raise _fail(t("the server did not start (see the messages above)", lang), 1) from None
+    except Exception as error:  # a failure while serving is the operator's to see, and exits 1
+        logging.getLogger("hraj.server").exception("the server failed")
+        raise _fail(t("the server failed: {why}", lang, why=str(error)), 1) from None
     finally:
         store.close()
     if not server.started:
@@ -168,6 +185,10 @@ def verify(
     record: Annotated[
         Path, typer.Argument(help=_("A finished room's record (JSON), as GET /api/rooms/ID/record gives."))
     ],
+    head: Annotated[
+        str | None,
+        typer.Option(help=_("A chain head you kept from an acknowledgement: the record must end at it.")),
+    ] = None,
     lang: LangOption = ENV_LANG,
 ) -> None:
     lang = _language(lang)
@@ -176,7 +197,7 @@ def verify(
     except OSError as error:
         raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=error.strerror)) from None
     try:
-        result = verify_record(load_record(text))
+        result = verify_record(load_record(text), head=head)
     except InvalidRecord as error:
         typer.echo("hraj: " + t("NOT verified: {why}", lang, why=error_text(error, lang)), err=True)
         raise typer.Exit(1) from None
@@ -189,25 +210,53 @@ def verify(
                 "chance_events": result.chance_events,
                 "commitment": result.commitment,
                 "over": result.over,
+                "dice": result.dice,
+                "head": result.head,
             }
         )
     )
     typer.echo(
         t(
-            "verified: the seed matches its commitment and all {count} dice rolls and card draws of this "
-            "{game} game come from it.",
+            "verified: the seed matches its commitment, all {count} dice rolls and card draws of this "
+            "{game} game come from it, every move is legal and the game is whole (chain head {head}).",
             lang,
             count=result.chance_events,
             game=result.game,
+            head=result.head,
         )
     )
 
 
+def backup(
+    target: Annotated[Path, typer.Argument(help=_("The new file to write the copy to."))],
+    database: Annotated[
+        str | None,
+        typer.Option(help=_("sqlite:///PATH or a path (env HRAJ_DATABASE_URL)."), show_default=False),
+    ] = None,
+    lang: LangOption = ENV_LANG,
+) -> None:
+    """Copy a SQLite database while the server runs (PostgreSQL: use pg_dump)."""
+    lang = _language(lang)
+    try:
+        given = database or os.environ.get("HRAJ_DATABASE_URL") or str(default_data_dir(os.environ) / "hraj.db")
+        store = Store(database_url_from(given))
+    except (SettingsError, StoreError) as error:
+        raise _fail(error_text(error, lang), 1) from None
+    try:
+        store.backup(target)
+    except StoreError as error:
+        raise _fail(error_text(error, lang), 1) from None
+    finally:
+        store.close()
+    typer.echo(t("backed up {database} to {path}", lang, database=store.safe_url, path=str(target)))
+
+
 def register(app: typer.Typer) -> None:
-    """Add `serve` and `verify` to the `hraj` command."""
+    """Add `serve`, `verify` and `backup` to the `hraj` command."""
     app.command("serve", help=_("Run the game server: rooms, invite links and live play over HTTP and WebSocket."))(
         serve
     )
     app.command(
         "verify", help=_("Check a finished online game: its seed matches the commitment and every roll and card.")
     )(verify)
+    app.command("backup", help=_("Copy the server's SQLite database safely while it runs."))(backup)

@@ -1,17 +1,29 @@
 """Fair dice and shuffles: a secret seed per room, committed at the start, revealed at the end.
 
 Each room draws its seed from `secrets` and publishes `commitment(seed)`, the SHA-256
-of the seed's hex text. Every chance event of the room comes, in order, from one
-`random.Random(int(seed, 16))` used for nothing else, through the game's own
-`sample_chance`. Once the game is over the room reveals the seed, and
-`replay_with_seed` (behind `hraj verify`) redraws every chance outcome from it and
-compares it with the record.
+of the seed's hex text. Every chance event of the room is drawn by the game's own
+`sample_chance` from a generator derived from the seed; which generator is the room's
+**dice version**:
+
+- version 2 (every room made since it exists): the chance event at position `i` of the
+  log draws from `DerivedDice(seed, i)`, whose every number comes from
+  HMAC-SHA256(seed, "i:counter") by rejection sampling (docs/protocol.md spells it
+  out), so the outcomes do not depend on CPython's `random` algorithms and anyone can
+  recompute them in a few lines of another language;
+- version 1 (older rooms): every chance event draws, in order, from one
+  `random.Random(int(seed, 16))`.
+
+Once the game is over the room reveals the seed, and `replay_with_seed` (behind
+`hraj verify` and room recovery) redraws every chance outcome and compares it with the
+record.
 """
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import hmac
+import itertools
 import json
 import random
 import secrets
@@ -25,6 +37,11 @@ from hraj.core.game import Game, State
 from hraj.core.record import CHANCE, MOVE, Event, parse_record
 
 SEED_BYTES = 32
+#: Dice versions: 1 draws from CPython's `random.Random`, 2 from HMAC-SHA256 (see the module's text).
+DICE_V1, DICE_V2 = 1, 2
+DICE_VERSIONS = (DICE_V1, DICE_V2)
+#: The version of every new room.
+DICE_CURRENT = DICE_V2
 
 
 def new_seed() -> str:
@@ -38,19 +55,22 @@ def commitment(seed: str) -> str:
 
 
 def chance_rng(seed: str) -> random.Random:
-    """The one generator that draws every chance outcome of a room."""
+    """Dice version 1: the one generator that draws every chance outcome of a room, in order."""
     return random.Random(int(seed, 16))
 
 
-def replay_with_seed(game: Game[Any, Any], events: Sequence[Event], seed: str) -> tuple[State[Any, Any], random.Random]:
+def replay_with_seed(
+    game: Game[Any, Any], events: Sequence[Event], seed: str, dice: int = DICE_V1
+) -> tuple[State[Any, Any], Dice]:
     """Replay `events`, drawing each chance outcome from the seed and checking it.
 
-    Returns the state after the last event and the chance generator, positioned to
-    draw the next outcome, so a live room can go on from where its log stops.
-    Raises InvalidRecord at the first event that does not replay or whose chance
-    outcome is not the one the seed gives.
+    Returns the state after the last event and the room's dice, positioned to draw
+    the next outcome, so a live room can go on from where its log stops. Raises
+    InvalidRecord at the first event that does not replay, whose chance outcome is not
+    the one the seed gives, or that the rules would have written otherwise (a move in
+    a loose notation, a forced step left out or added).
     """
-    rng = chance_rng(seed)
+    source = Dice(seed, dice)
     state = game.new_state()
     for number, (kind, seat, text) in enumerate(events, start=1):
         try:
@@ -59,7 +79,7 @@ def replay_with_seed(game: Game[Any, Any], events: Sequence[Event], seed: str) -
                     raise InvalidRecord(
                         "Event {number} ({text}) is a chance outcome, but none is due.", number=number, text=text
                     )
-                drawn = state.sample_chance(rng)
+                drawn = state.sample_chance(source.rng(number - 1))
                 if str(drawn) != text:
                     raise InvalidRecord(
                         "Event {number}: the seed gives {drawn}, but the record says {text}.",
@@ -80,7 +100,154 @@ def replay_with_seed(game: Game[Any, Any], events: Sequence[Event], seed: str) -
             raise InvalidRecord(
                 "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=str(error)
             ) from None
-    return state, rng
+    _same_as_rules(state.events(), events)
+    return state, source
+
+
+def _same_as_rules(rebuilt: Sequence[Event], events: Sequence[Event]) -> None:
+    """The rebuilt log must be the record itself: the same notation, no forced step left
+    out or added (compared once at the end: the log is a list built anew on each read)."""
+    for number, (ours, theirs) in enumerate(zip(rebuilt, events, strict=False), start=1):
+        if ours != tuple(theirs):
+            raise InvalidRecord(
+                "Event {number}: the rules write {expected}, but the record says {text}.",
+                number=number,
+                expected=_event_text(ours),
+                text=theirs[2],
+            )
+    if len(rebuilt) > len(events):
+        # The rules wrote steps after the record's last event: it was cut short.
+        raise InvalidRecord(
+            "The record is unfinished: the game is not over after its {count} events.", count=len(events)
+        )
+
+
+def _event_text(event: Event) -> str:
+    return event[2]
+
+
+class DerivedDice(random.Random):
+    """Dice version 2: the numbers of the chance event at log position `index`.
+
+    Word `j` is the first four bytes (big-endian) of HMAC-SHA256 with the seed's hex
+    text as key and the ASCII text `"{index}:{j}"` as message. A number below `n` is
+    the next word `w` with `w < 2**32 - 2**32 % n`, taken modulo `n` (words above are
+    skipped, so every number is exactly equally likely). `randrange`, `randint`,
+    `choice`, `shuffle` and `choices` are defined on that alone, never on CPython's
+    algorithms; the games' `sample_chance` use only `randrange` and `randint`.
+    """
+
+    def __init__(self, seed: str, index: int) -> None:
+        super().__init__(0)
+        self._key = seed.encode("ascii")
+        self._index = index
+        self._counter = 0
+
+    def word(self) -> int:
+        message = f"{self._index}:{self._counter}".encode("ascii")
+        self._counter += 1
+        return int.from_bytes(hmac.new(self._key, message, hashlib.sha256).digest()[:4], "big")
+
+    def below(self, n: int) -> int:
+        """A number from 0 to n - 1, each equally likely."""
+        if not 0 < n <= WORD:
+            raise ValueError(f"cannot draw below {n}")
+        limit = WORD - WORD % n
+        while True:
+            word = self.word()
+            if word < limit:
+                return word % n
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is None:
+            start, stop = 0, start
+        count = len(range(start, stop, step))
+        return start + step * self.below(count)
+
+    def randint(self, a: int, b: int) -> int:
+        return a + self.below(b - a + 1)
+
+    def random(self) -> float:
+        """A float in [0, 1): two words give 53 bits."""
+        return ((self.word() << 21) ^ (self.word() >> 11)) / 2**53
+
+    def getrandbits(self, k: int) -> int:
+        value, bits = 0, 0
+        while bits < k:
+            value, bits = (value << 32) | self.word(), bits + 32
+        return value >> (bits - k)
+
+    def choice(self, seq: Sequence[Any]) -> Any:  # type: ignore[override]
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        for i in reversed(range(1, len(x))):
+            j = self.below(i + 1)
+            x[i], x[j] = x[j], x[i]
+
+    def choices(  # type: ignore[override]
+        self,
+        population: Sequence[Any],
+        weights: Sequence[float] | None = None,
+        *,
+        cum_weights: Sequence[float] | None = None,
+        k: int = 1,
+    ) -> list[Any]:
+        if weights is None and cum_weights is None:
+            return [self.choice(population) for _ in range(k)]
+        if cum_weights is None:
+            cum_weights = list(itertools.accumulate(weights or ()))
+        total = cum_weights[-1]
+        return [population[bisect.bisect(cum_weights, self.random() * total, 0, len(population) - 1)] for _ in range(k)]
+
+
+WORD = 1 << 32
+
+
+class Dice:
+    """The chance generator of a room, of either version, with an undo for a failed commit."""
+
+    def __init__(self, seed: str, version: int = DICE_CURRENT) -> None:
+        if version not in DICE_VERSIONS:
+            raise InvalidRecord("Dice version {version} is unknown.", version=version)
+        self.seed = seed
+        self.version = version
+        self._sequence = chance_rng(seed) if version == DICE_V1 else None
+
+    def rng(self, index: int) -> random.Random:
+        """The generator for the chance event at log position `index` (0 is the first event)."""
+        if self._sequence is not None:
+            return self._sequence
+        return DerivedDice(self.seed, index)
+
+    def mark(self) -> object:
+        """Where the generator stands (version 1 only has a position)."""
+        return None if self._sequence is None else self._sequence.getstate()
+
+    def rewind(self, mark: object) -> None:
+        """Back to `mark`: the outcomes drawn since are drawn again, the same."""
+        if self._sequence is not None and mark is not None:
+            self._sequence.setstate(mark)  # type: ignore[arg-type]
+
+
+def chain_start(commitment_hex: str) -> str:
+    """The head of a room's hash chain before its first event."""
+    return hashlib.sha256(f"hraj-chain-1:{commitment_hex}".encode("ascii")).hexdigest()
+
+
+def chain_next(head: str, event: Event) -> str:
+    """The head after `event`: SHA-256 of the previous head (hex) and the event's fields,
+    one line each (kind, seat or nothing, text). Every acknowledgement carries it, so a
+    player who kept it can show that a record was edited afterwards."""
+    kind, seat, text = event
+    return hashlib.sha256(f"{head}\n{kind}\n{'' if seat is None else seat}\n{text}".encode()).hexdigest()
+
+
+def chain_head(commitment_hex: str, events: Sequence[Event]) -> str:
+    head = chain_start(commitment_hex)
+    for event in events:
+        head = chain_next(head, event)
+    return head
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +259,19 @@ class Verified:
     chance_events: int
     commitment: str
     over: bool
+    dice: int
+    head: str
 
 
-def verify_record(record: Mapping[str, Any]) -> Verified:
-    """Check a room's exported record: the seed matches its commitment and every
-    chance outcome is the one the seed gives; raises InvalidRecord otherwise."""
+def verify_record(record: Mapping[str, Any], head: str | None = None) -> Verified:
+    """Check a room's exported record; raises InvalidRecord saying what is wrong.
+
+    The seed must match its commitment, every chance outcome must be the one the seed
+    gives (by the record's dice version, 1 when it names none), every decision must be
+    legal and written as the rules write it, the game must be over (a record cut short
+    is "unfinished"), and the hash chain must end at the record's `head` and at
+    `head`, a value a player kept from an acknowledgement, when either is given.
+    """
     if not isinstance(record, Mapping):
         raise InvalidRecord("A record must be a JSON object.")
     room = record.get("room")
@@ -109,18 +284,35 @@ def verify_record(record: Mapping[str, Any]) -> Verified:
         raise InvalidRecord("The record's seed is not hexadecimal.") from None
     if not hmac.compare_digest(commitment(seed), committed):
         raise InvalidRecord("The revealed seed does not match the commitment {commitment}.", commitment=committed)
+    dice = room.get("dice", DICE_V1)
+    if isinstance(dice, bool) or dice not in DICE_VERSIONS:
+        raise InvalidRecord("Dice version {version} is unknown.", version=str(dice))
     game_id, options, events = parse_record(record)
     try:
         game = hraj.game(game_id, **options)
     except HrajError as error:
         raise InvalidRecord("The record's game cannot be set up: {why}", why=str(error)) from None
-    state, _ = replay_with_seed(game, events, seed)
+    state, _ = replay_with_seed(game, events, seed, dice)
+    computed = chain_head(committed, events)
+    for claimed in (room.get("head"), head):
+        if claimed is not None and not hmac.compare_digest(str(claimed), computed):
+            raise InvalidRecord(
+                "The hash chain of the events ends at {computed}, not at {claimed}: the record was changed.",
+                computed=computed,
+                claimed=str(claimed),
+            )
+    if not state.is_over:
+        raise InvalidRecord(
+            "The record is unfinished: the game is not over after its {count} events.", count=len(events)
+        )
     return Verified(
         game=game_id,
         events=len(events),
         chance_events=sum(1 for kind, _, _ in events if kind == CHANCE),
         commitment=committed,
         over=state.is_over,
+        dice=dice,
+        head=computed,
     )
 
 

@@ -8,16 +8,28 @@ shows each with an example.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from hraj.core.errors import HrajError
 
 PROTOCOL_VERSION = 1
 
 Token = Annotated[str, Field(min_length=8, max_length=128)]
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+def clean_name(text: str) -> str:
+    """A name as others will see it: without control characters (NUL, escapes, new lines)
+    or format characters (bidi overrides, zero-width marks) that could disguise it."""
+    cleaned = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp")).strip()
+    if not cleaned:
+        raise ValueError("a name needs at least one visible character")
+    return cleaned
+
+
+Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(clean_name)]
 BotName = Annotated[str, Field(min_length=1, max_length=32)]
 ActionText = Annotated[str, Field(min_length=1, max_length=200)]
 ClientId = Annotated[str, Field(max_length=64)]
@@ -88,6 +100,8 @@ class CreateRoom(Message):
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     claim: Annotated[int, Field(ge=0, le=7)] | None = None
     """A person seat that the creator takes at once (its token comes back)."""
+    absent_after: Annotated[int, Field(ge=0, le=7 * 24 * 3600)] | None = None
+    """Seconds a seat that must act may be away before a bot stands in (0: never; the server's default if left out)."""
 
 
 class Claim(Message):

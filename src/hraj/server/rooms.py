@@ -1,11 +1,19 @@
 """Rooms: one asyncio actor per room, a shared group committer, and the room registry.
 
 A room's actor takes one job at a time from its queue (a move, a claim, a new
-connection...). A move is checked by the state itself (`apply` looks it up in
-`legal_actions`), pending chance is drawn from the room's seeded generator, and the
-new events are **committed** to the store before any connection hears of them. Each
-connection then receives the view of its own seat only. Bots sit in seats and their
-moves go through the very same `act` as people's.
+connection, one bot move...). A move is checked by the state itself (`apply` looks it
+up in `legal_actions`) on a **copy** of the room's state, pending chance is drawn from
+the room's dice, and the new events are **committed** to the store; only then does the
+copy become the room's state and the connections hear of it. A move that cannot be
+stored leaves the room exactly as it was, and the player may send it again. Each
+connection receives the view of its own seat only.
+
+Bots sit in seats and their moves go through the very same `act` as people's, one move
+per job: between two bot moves the room serves its other jobs and can be stopped. A
+room where no person plays any more (only bots, or people who left their seats to
+bots) moves at a bounded pace. A person seat that must act while its player is away
+for the room's `absent_after` seconds is played by a stand-in bot, shown to everyone,
+until the player connects again.
 
 The committer gathers the batches of every room that is waiting and writes them in
 one transaction, so a thousand busy rooms cost one commit per tick, not a thousand.
@@ -17,11 +25,13 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import datetime as dt
 import hashlib
 import hmac
 import json
 import logging
 import random
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -29,16 +39,19 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import orjson
+from sqlalchemy.exc import SQLAlchemyError
 
 import hraj
-from hraj.bots import Bot, make_bot
+from hraj.bots import Bot, bot_names, make_bot
 from hraj.core import game_class
 from hraj.core.errors import HrajError
 from hraj.core.game import State
-from hraj.server.fairness import commitment, new_seed, replay_with_seed
+from hraj.server.fairness import DICE_CURRENT, chain_head, chain_next, commitment, new_seed, replay_with_seed
+from hraj.server.logs import Throttled
 from hraj.server.protocol import PROTOCOL_VERSION, CreateRoom, ServerError
-from hraj.store import AppendBatch, NewRoom, NewSeat, RoomData, Store
-from hraj.store.db import OVER, PLAYING
+from hraj.server.settings import Settings
+from hraj.store import AppendBatch, NewRoom, NewSeat, RoomData, Store, StoreError
+from hraj.store.db import ARCHIVED, OVER, PLAYING, StaleVersion
 
 log = logging.getLogger("hraj.server")
 
@@ -47,6 +60,12 @@ PERSON, BOT = "person", "bot"
 OUTBOX_LIMIT = 256
 #: Finished rooms kept in memory (rooms in play are always kept).
 FINISHED_CACHE = 1000
+#: What a room id looks like (`secrets.token_urlsafe(9)`); anything else is no room.
+ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: Seconds a failed commit keeps the health check at 503 (unless a commit succeeds).
+FAILING_FOR_S = 60.0
+#: Seconds before a bot tries again after its move could not be stored.
+BOT_RETRY_S = 2.0
 
 T = TypeVar("T")
 
@@ -104,6 +123,8 @@ class Seat:
     name: str | None
     token_hash: str | None
     player: Bot | None = None
+    stand_in: bool = False
+    """The bot plays because the person was away when the seat had to act (not stored)."""
 
     def public(self, connected: bool) -> dict[str, Any]:
         return {
@@ -113,7 +134,12 @@ class Seat:
             "bot": self.bot,
             "claimed": self.token_hash is not None,
             "connected": connected,
+            "stand_in": self.stand_in,
         }
+
+    @property
+    def played_by_person(self) -> bool:
+        return self.kind == PERSON and self.bot is None
 
 
 class Committer:
@@ -121,6 +147,11 @@ class Committer:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.failures = Throttled(log, "cannot commit")
+        self.failed = 0
+        #: Monotonic times of the last commit that failed and of the last that succeeded.
+        self.last_failure = -float("inf")
+        self.last_success = -float("inf")
         self.waiting: list[tuple[AppendBatch, asyncio.Future[None]]] = []
         self.wakeup = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
@@ -131,6 +162,8 @@ class Committer:
         self.seconds = 0.0
         #: Seconds from a move's arrival to its acknowledgement, the latest ones.
         self.timings: collections.deque[float] = collections.deque(maxlen=100_000)
+        #: Called with the seconds of each successful commit (the metrics' histogram).
+        self.observe: Callable[[float], None] | None = None
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name="hraj-committer")
@@ -186,20 +219,33 @@ class Committer:
                     try:
                         await self._append([batch])
                     except Exception as error:
-                        log.exception("cannot commit room %s", batch.room_id)
+                        self.failed += 1
+                        self.last_failure = time.monotonic()
+                        self.failures.report(f"room {batch.room_id}", error)
                         if not future.done():
                             future.set_exception(error)
                     else:
                         if not future.done():
                             future.set_result(None)
                 continue
-            self.seconds += time.perf_counter() - began
+            self.last_success = time.monotonic()
+            took = time.perf_counter() - began
+            self.seconds += took
             self.commits += 1
+            if self.observe is not None:
+                self.observe(took)
             self.batches += len(taken)
             self.events += sum(len(batch.events) for batch, _ in taken)
             for _, future in taken:
                 if not future.done():
                     future.set_result(None)
+
+    @property
+    def failing(self) -> bool:
+        """The latest commit failed, less than a minute ago: the store reads, perhaps,
+        but does not write. (Older failures are forgiven: a server taken out of rotation
+        gets no moves, so no commit could ever succeed to clear it.)"""
+        return self.last_failure > self.last_success and time.monotonic() - self.last_failure < FAILING_FOR_S
 
     def stats(self) -> dict[str, float]:
         timings = sorted(self.timings)
@@ -221,26 +267,34 @@ class Committer:
 class Room:
     """One room: its state, its seats, its connections and the actor that changes them."""
 
-    def __init__(self, data: RoomData, committer: Committer, store: Store, secret: str) -> None:
+    def __init__(self, data: RoomData, committer: Committer, store: Store, secret: str, settings: Settings) -> None:
         self.id = data.id
         self.game = hraj.game(data.game, **data.options)
         self.seed = data.seed
         self.commitment = data.commitment
         self.invite_hash = data.invite_hash
         self.host_hash = data.host_hash
+        self.absent_after = data.absent_after
         self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in data.seats]
         self.committer = committer
         self.store = store
         self.secret = secret
+        self.settings = settings
         self.state: State[Any, Any]
-        self.state, self.rng = replay_with_seed(self.game, data.events, data.seed)
+        self.state, self.dice = replay_with_seed(self.game, data.events, data.seed, data.dice)
         self.version = len(data.events)
+        self.head = chain_head(self.commitment, data.events)
         self.connections: set[Connection] = set()
-        self.jobs: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]] = asyncio.Queue()
+        self.jobs: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.bot_rng = random.Random(self._derived_seed("determinize"))
         self._messages: dict[int | None, str] = {}
         self._messages_version = -1
+        self._bot_timer: asyncio.TimerHandle | None = None
+        self._bot_queued = False
+        self._bot_failed = False
+        self._absence: dict[int, asyncio.TimerHandle] = {}
+        self.failures = Throttled(log, f"room {self.id}")
 
     # --- life of the actor ------------------------------------------------------------
 
@@ -252,6 +306,7 @@ class Room:
         self.task = asyncio.create_task(self._run(), name=f"hraj-room-{self.id}")
 
     async def stop(self) -> None:
+        self.cancel_timers()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -259,99 +314,173 @@ class Room:
         for connection in list(self.connections):
             connection.outbox.put_nowait(None)
 
+    def cancel_timers(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
+        for timer in self._absence.values():
+            timer.cancel()
+        self._absence.clear()
+
     async def call(self, job: Callable[[], Awaitable[T]]) -> T:
         """Run `job` inside the actor, after every job queued before it."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self.jobs.put_nowait((job, future))
         return await future
 
+    def _post(self, job: Callable[[], Awaitable[Any]]) -> None:
+        """Queue a job of the room itself (a bot's move, a stand-in); nobody waits for it."""
+        self.jobs.put_nowait((job, None))
+
     async def _run(self) -> None:
-        await self._safely(self._advance)
-        await self._play_bots()
+        self._after_job()
         while True:
             job, future = await self.jobs.get()
             try:
                 result = await job()
             except ServerError as error:
-                if not future.done():
+                if future is not None and not future.done():
                     future.set_exception(error)
-            except Exception:
-                log.exception("room %s: job failed", self.id)
-                if not future.done():
+            except Exception as error:
+                self.failures.report("job failed", error)
+                if future is not None and not future.done():
                     future.set_exception(ServerError("internal", "Something went wrong on the server."))
             else:
-                if not future.done():
+                if future is not None and not future.done():
                     future.set_result(result)
-            await self._play_bots()
+            self._after_job()
 
-    async def _safely(self, job: Callable[[], Awaitable[None]]) -> None:
-        try:
-            await job()
-        except Exception:
-            log.exception("room %s: could not go on", self.id)
+    def _after_job(self) -> None:
+        """What the room does by itself next: a bot's move, a stand-in for an absent player."""
+        self._schedule_bot()
+        self._watch_absence()
 
     # --- moves ------------------------------------------------------------------------
 
     async def act(self, seat: int, action: str) -> int:
-        """Apply a seat's move, draw any chance that follows, commit, broadcast; the new version."""
+        """Apply a seat's move, draw any chance that follows, commit, broadcast; the new version.
+
+        The move is made on a copy: if it cannot be stored, the room stays exactly as it
+        was and the same move may be sent again.
+        """
+        if self.over:
+            raise ServerError("illegal_action", "The game is over.")
+        candidate = self.state.copy()
         try:
-            self.state.apply(seat, action)
+            candidate.apply(seat, action)
         except HrajError as error:
             raise ServerError.from_hraj(error) from None
-        await self._advance()
+        await self._advance(candidate)
         return self.version
 
-    async def _advance(self) -> None:
-        """Draw every pending chance outcome from the room's generator, then commit."""
-        while self.state.is_chance:
-            self.state.apply_chance(self.state.sample_chance(self.rng), check=False)
-        await self._commit()
+    async def advance_committed(self) -> None:
+        """Draw the chance due now (a new room's opening, or after a failed commit)."""
+        if self.state.is_chance:
+            await self._advance(self.state.copy())
 
-    async def _commit(self) -> None:
-        events = self.state.events()[self.version :]
+    async def _advance(self, candidate: State[Any, Any]) -> None:
+        """Draw every pending chance outcome onto `candidate`, commit, and make it the room's state."""
+        mark = self.dice.mark()
+        try:
+            while candidate.is_chance:
+                index = len(candidate.events())
+                candidate.apply_chance(candidate.sample_chance(self.dice.rng(index)), check=False)
+            await self._commit(candidate)
+        except BaseException:
+            self.dice.rewind(mark)
+            raise
+
+    async def _commit(self, candidate: State[Any, Any]) -> None:
+        events = candidate.events()[self.version :]
         if not events:
+            self.state = candidate
             return
-        outcome = self.state.outcome
+        outcome = candidate.outcome
         batch = AppendBatch(
             self.id,
             self.version,
             events,
-            status=OVER if self.over else PLAYING,
+            status=OVER if candidate.is_over else PLAYING,
             outcome=None if outcome is None else outcome.to_json(),
         )
         try:
             await self.committer.commit(batch)
-        except Exception:
-            # The state in memory ran ahead of the log: go back to what is stored.
-            await self._reload()
+        except StaleVersion:
+            # The store holds more than this room knew (a commit whose answer was lost):
+            # take the stored log as it is.
+            with contextlib.suppress(Exception):
+                await self._reload()
             raise ServerError("unavailable", "The move could not be saved; please try again.") from None
+        except Exception:
+            raise ServerError("unavailable", "The move could not be saved; please try again.") from None
+        self.state = candidate
         self.version += len(events)
+        for event in events:
+            self.head = chain_next(self.head, event)
         self._broadcast_state()
 
     async def _reload(self) -> None:
         data = await asyncio.to_thread(self.store.load_room, self.id)
         if data is None:  # pragma: no cover - rooms are never deleted
             raise ServerError("not_found", "There is no room {room}.", room=self.id)
-        self.state, self.rng = replay_with_seed(self.game, data.events, data.seed)
+        self.state, self.dice = replay_with_seed(self.game, data.events, data.seed, data.dice)
         self.version = len(data.events)
+        self.head = chain_head(self.commitment, data.events)
+        self._broadcast_state()
 
-    async def _play_bots(self) -> None:
-        """Let bot-played seats answer for as long as one of them is to act."""
-        while not self.over:
-            seat = next((s for s in self.state.to_act if self.seats[s].bot is not None), None)
+    # --- bots: one move per job, at a bounded pace when no person plays ----------------
+
+    def _bot_seat(self) -> int | None:
+        if self.over or self.state.is_chance:
+            return None
+        return next((s for s in self.state.to_act if self.seats[s].bot is not None), None)
+
+    def _schedule_bot(self) -> None:
+        """Queue the room's next step of its own (pending chance, or a bot's move), after a
+        pause if the last one failed or no person plays."""
+        if self._bot_timer is not None or self._bot_queued or self.over:
+            return
+        if not self.state.is_chance and self._bot_seat() is None:
+            return
+        if self._bot_failed:
+            delay = BOT_RETRY_S
+        elif self.state.is_chance or any(seat.played_by_person for seat in self.seats):
+            delay = 0.0
+        else:
+            delay = self.settings.bot_pace
+        self._bot_queued = True
+        if delay <= 0:
+            self._post(self._bot_move)
+        else:
+            self._bot_timer = asyncio.get_running_loop().call_later(delay, self._bot_due)
+
+    def _bot_due(self) -> None:
+        self._bot_timer = None
+        self._post(self._bot_move)
+
+    async def _bot_move(self) -> None:
+        """Draw pending chance, or make one move of a bot-played seat; the next is a job of its own."""
+        self._bot_queued = False
+        seat: int | None = None
+        try:
+            if self.state.is_chance:
+                await self.advance_committed()
+                self._bot_failed = False
+                return
+            seat = self._bot_seat()
             if seat is None:
                 return
             player = self._player(seat)
-            try:
-                # A searching bot may think for a while: it does so on its own copy in a
-                # worker thread, so the other rooms of the process go on meanwhile.
-                seen = self.state.determinize(seat, self.bot_rng)
-                action = await asyncio.to_thread(player.choose, seen, seat)
-                await self.act(seat, str(action))
-            except Exception:
-                log.exception("room %s: the bot of seat %s could not move", self.id, seat)
-                return
-            await asyncio.sleep(0)
+            # A searching bot may think for a while: it does so on its own copy in a
+            # worker thread, so the other rooms of the process go on meanwhile.
+            seen = self.state.determinize(seat, self.bot_rng)
+            action = await asyncio.to_thread(player.choose, seen, seat)
+            await self.act(seat, str(action))
+        except Exception as error:
+            self._bot_failed = True
+            self.failures.report("chance" if seat is None else f"the bot of seat {seat} could not move", error)
+            return
+        self._bot_failed = False
 
     def _player(self, seat: int) -> Bot:
         info = self.seats[seat]
@@ -364,6 +493,53 @@ class Room:
         """A seed for the room's bots, derived one-way from the room's secret seed, so a
         room replays exactly from its seed without the bots telling anything of it."""
         return int.from_bytes(hashlib.sha256(f"{self.seed}:{purpose}".encode()).digest()[:8], "big")
+
+    # --- absent players -----------------------------------------------------------------
+
+    def _connected_seats(self) -> set[int]:
+        return {c.seat for c in self.connections if c.seat is not None}
+
+    def _watch_absence(self) -> None:
+        """Start the clock of every claimed seat that must act while its player is away."""
+        if self.absent_after <= 0:
+            return
+        due: set[int] = set()
+        if not self.over and not self.state.is_chance:
+            connected = self._connected_seats()
+            due = {
+                s
+                for s in self.state.to_act
+                if self.seats[s].played_by_person and self.seats[s].token_hash is not None and s not in connected
+            }
+        for seat in list(self._absence):
+            if seat not in due:
+                self._absence.pop(seat).cancel()
+        loop = asyncio.get_running_loop()
+        for seat in due - set(self._absence):
+            self._absence[seat] = loop.call_later(self.absent_after, self._absent, seat)
+
+    def _absent(self, seat: int) -> None:
+        self._absence.pop(seat, None)
+        self._post(lambda: self._stand_in(seat))
+
+    async def _stand_in(self, seat: int) -> None:
+        """The player of `seat` is away while it must act: a bot plays it until they return."""
+        info = self.seats[seat]
+        if self.over or not info.played_by_person or seat in self._connected_seats() or seat not in self.state.to_act:
+            return
+        info.bot = stand_in_bot(self.game.id, self.settings.stand_in_bot)
+        info.stand_in = True
+        self._broadcast_seats()
+
+    def _returned(self, seat: int) -> bool:
+        """A player whose seat a stand-in played is back: the seat is theirs again."""
+        info = self.seats[seat]
+        if not info.stand_in:
+            return False
+        info.stand_in = False
+        info.bot = None
+        info.player = None
+        return True
 
     # --- seats ------------------------------------------------------------------------
 
@@ -394,29 +570,39 @@ class Room:
             raise ServerError("seat_taken", "Seat {seat} is taken or is a bot's.", seat=seat)
         token = new_token()
         hashed = hash_token(self.secret, token)
-        if not await asyncio.to_thread(self.store.claim_seat, self.id, seat, hashed, name):
+        if not await _stored(self.store.claim_seat, self.id, seat, hashed, name):
             raise ServerError("seat_taken", "Seat {seat} is taken or is a bot's.", seat=seat)
         self.seats[seat].token_hash = hashed
         self.seats[seat].name = name
         self._broadcast_seats()
         return seat, token
 
-    async def hand_to_bot(self, seat: int, bot: str) -> None:
-        """A person's seat is played by `bot` until the person takes it back."""
+    async def hand_to_bot(self, seat: int, bot: str, *, by_host: bool = False) -> None:
+        """A person's seat is played by `bot` until the person takes it back.
+
+        The host may do it only for a player who is away: a connected player's seat is
+        theirs alone.
+        """
         info = self._person_seat(seat)
+        if by_host and seat in self._connected_seats():
+            raise ServerError(
+                "forbidden", "The player of seat {seat} is here; only they can leave it to a bot.", seat=seat
+            )
         try:
             make_bot(self.game.id, bot)
         except HrajError as error:
             raise ServerError.from_hraj(error) from None
-        await asyncio.to_thread(self.store.update_seat, self.id, seat, bot=bot.strip().lower())
+        await _stored(self.store.update_seat, self.id, seat, bot=bot.strip().lower())
         info.bot = bot.strip().lower()
+        info.stand_in = False
         self._broadcast_seats()
 
     async def take_back(self, seat: int) -> None:
         info = self._person_seat(seat)
-        await asyncio.to_thread(self.store.update_seat, self.id, seat, bot=None)
+        await _stored(self.store.update_seat, self.id, seat, bot=None)
         info.bot = None
         info.player = None
+        info.stand_in = False
         self._broadcast_seats()
 
     def _person_seat(self, seat: int) -> Seat:
@@ -430,7 +616,15 @@ class Room:
     # --- connections and what they see ---------------------------------------------------
 
     async def attach(self, connection: Connection, since: int | None) -> None:
-        """Join a connection: a welcome, then the current state unless it has seen it."""
+        """Join a connection: a welcome, then the current state unless it has seen it.
+
+        Only a player's arrival changes what the others see of the seats (a seat now
+        connected); a spectator's does not, so watchers cost nobody else a message.
+        """
+        seat = connection.seat
+        arrives = seat is not None and seat not in self._connected_seats()
+        if seat is not None:
+            arrives = self._returned(seat) or arrives
         self.connections.add(connection)
         connection.push(
             {
@@ -441,21 +635,29 @@ class Room:
                 "options": self.game.options,
                 "seat": connection.seat,
                 "version": self.version,
+                "head": self.head,
                 "commitment": self.commitment,
+                "dice": self.dice.version,
+                "absent_after": self.absent_after,
                 "seats": self.public_seats(),
             }
         )
         if since != self.version:
             connection.push(self.state_message(connection.seat))
-        self._broadcast_seats(but=connection)
+        if arrives:
+            self._broadcast_seats(but=connection)
 
     def detach(self, connection: Connection) -> None:
-        if connection in self.connections:
-            self.connections.discard(connection)
+        """A connection closed; if it was a seat's last one, the others see the seat away."""
+        if connection not in self.connections:
+            return
+        self.connections.discard(connection)
+        if connection.seat is not None and connection.seat not in self._connected_seats():
             self._broadcast_seats()
+            self._watch_absence()
 
     def public_seats(self) -> list[dict[str, Any]]:
-        connected = {c.seat for c in self.connections}
+        connected = self._connected_seats()
         return [seat.public(seat.number in connected) for seat in self.seats]
 
     def view_message(self, seat: int | None) -> dict[str, Any]:
@@ -465,6 +667,7 @@ class Room:
             "type": "state",
             "room": self.id,
             "version": self.version,
+            "head": self.head,
             "status": OVER if over else PLAYING,
             "view": self.state.view(seat),
         }
@@ -502,19 +705,49 @@ class Room:
             "options": self.game.options,
             "status": OVER if self.over else PLAYING,
             "version": self.version,
+            "head": self.head,
             "commitment": self.commitment,
+            "dice": self.dice.version,
+            "absent_after": self.absent_after,
             "seed": self.seed if self.over else None,
             "seats": self.public_seats(),
             "outcome": None if outcome is None else outcome.to_json(),
         }
 
     def record(self) -> dict[str, Any]:
-        """The record with the revealed seed; only once the game is over."""
+        """The record with the revealed seed, dice version and chain head; only once over."""
         if not self.over:
             raise ServerError("not_over", "The record is published when the game is over.")
         record = self.state.record()
-        record["room"] = {"id": self.id, "seed": self.seed, "commitment": self.commitment}
+        record["room"] = {
+            "id": self.id,
+            "seed": self.seed,
+            "commitment": self.commitment,
+            "dice": self.dice.version,
+            "head": self.head,
+        }
         return record
+
+
+def stand_in_bot(game_id: str, wanted: str) -> str:
+    """The bot that stands in for absent players: `wanted` if the game has it, else the
+    game's first bot of its own (backgammon's pubeval), else random."""
+    names = bot_names(game_id)
+    if wanted in names:
+        return wanted
+    return next((name for name in names if name != "random"), "random")
+
+
+_store_failures = Throttled(log, "store")
+
+
+async def _stored(write: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """A store write from a worker thread; a store that fails is `unavailable`, not a bug."""
+    try:
+        return await asyncio.to_thread(write, *args, **kwargs)
+    except (SQLAlchemyError, OSError, StoreError) as error:
+        _store_failures.report("a store call failed", error)
+        raise ServerError("unavailable", "The store is unavailable; please try again.") from None
 
 
 @dataclass(slots=True)
@@ -526,29 +759,66 @@ class Created:
 
 
 class Rooms:
-    """Every room of this server process: the live ones, and finished ones on demand."""
+    """Every room of this server process: the live ones, and finished or archived ones on demand."""
 
-    def __init__(self, store: Store, secret: str, seeds: Callable[[], str] = new_seed) -> None:
+    def __init__(
+        self, store: Store, secret: str, seeds: Callable[[], str] = new_seed, settings: Settings | None = None
+    ) -> None:
         self.store = store
         self.secret = secret
         self.seeds = seeds
+        self.settings = settings if settings is not None else Settings(secret=secret)
         self.committer = Committer(store)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Start the committer and rebuild every unfinished room from its log."""
+        """Start the committer, archive idle rooms, and rebuild the rest of those in play.
+
+        Finished and archived rooms are not read at all, so start-up does not grow
+        with them; they are opened when someone asks for them.
+        """
         self.committer.start()
+        await self.archive_idle()
         for room_id in await asyncio.to_thread(self.store.room_ids, PLAYING):
             try:
                 await self._load(room_id)
             except Exception:
                 log.exception("room %s cannot be rebuilt from its log", room_id)
+        self._sweeper = asyncio.create_task(self._sweep(), name="hraj-archiver")
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for room in list(self.rooms.values()):
             await room.stop()
         await self.committer.stop()
+
+    async def archive_idle(self) -> list[str]:
+        """Archive the rooms in play that nothing happened in for `archive_after` seconds,
+        and let go of those loaded here that nobody watches."""
+        before = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=self.settings.archive_after)
+        archived = await asyncio.to_thread(self.store.archive_idle, before)
+        for room_id in archived:
+            room = self.rooms.get(room_id)
+            if room is not None and not room.connections:
+                del self.rooms[room_id]
+                await room.stop()
+        if archived:
+            log.info("archived %d idle rooms", len(archived))
+        return archived
+
+    async def _sweep(self) -> None:
+        every = min(3600.0, max(1.0, self.settings.archive_after / 10))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.archive_idle()
+            except Exception as error:
+                log.warning("cannot archive idle rooms: %s", error)
 
     async def create(self, spec: CreateRoom) -> Created:
         options: dict[str, Any] = dict(spec.options)
@@ -575,6 +845,8 @@ class Rooms:
                 players=game.players,
                 given=len(spec.seats),
             )
+        if not self.settings.bot_rooms and all(seat.kind == BOT for seat in spec.seats):
+            raise ServerError("forbidden", "This server does not host rooms of bots only; seat at least one person.")
         seats: list[NewSeat] = []
         for number, seat in enumerate(spec.seats):
             if seat.kind == BOT:
@@ -606,12 +878,15 @@ class Rooms:
             invite_hash=hash_token(self.secret, invite),
             host_hash=hash_token(self.secret, host_token),
             seats=seats,
+            dice=DICE_CURRENT,
+            absent_after=self.settings.absent_after if spec.absent_after is None else spec.absent_after,
         )
-        data = await asyncio.to_thread(self.store.create_room, new)
-        room = Room(data, self.committer, self.store, self.secret)
+        data = await _stored(self.store.create_room, new)
+        room = Room(data, self.committer, self.store, self.secret, self.settings)
         self.rooms[room.id] = room
         room.start()
-        await room.call(_noop)  # the opening chance (and any bot moves) are committed
+        # The opening chance is committed before the answer (bots move afterwards, one job each).
+        await room.call(room.advance_committed)
         self._evict()
         return Created(room, invite, host_token, claimed)
 
@@ -619,21 +894,26 @@ class Rooms:
         room = self.rooms.get(room_id)
         if room is not None:
             return room
+        if not ROOM_ID.fullmatch(room_id):
+            raise ServerError("not_found", "There is no room {room}.", room=room_id[:32].replace("\x00", ""))
         lock = self._loading.setdefault(room_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(room_id)
-            if room is None:
-                room = await self._load(room_id)
-        self._loading.pop(room_id, None)
+        try:
+            async with lock:
+                room = self.rooms.get(room_id)
+                if room is None:
+                    room = await self._load(room_id)
+        finally:
+            if not lock.locked():
+                self._loading.pop(room_id, None)
         return room
 
     async def _load(self, room_id: str) -> Room:
-        if len(room_id) > 32:
-            raise ServerError("not_found", "There is no room {room}.", room=room_id[:32])
-        data = await asyncio.to_thread(self.store.load_room, room_id)
+        data = await _stored(self.store.load_room, room_id)
         if data is None:
             raise ServerError("not_found", "There is no room {room}.", room=room_id)
-        room = Room(data, self.committer, self.store, self.secret)
+        if data.status == ARCHIVED:
+            await _stored(self.store.wake, room_id)
+        room = Room(data, self.committer, self.store, self.secret, self.settings)
         self.rooms[room_id] = room
         room.start()
         self._evict()
@@ -643,9 +923,6 @@ class Rooms:
         finished = [r for r in self.rooms.values() if r.over and not r.connections]
         for room in finished[: max(0, len(finished) - FINISHED_CACHE)]:
             del self.rooms[room.id]
+            room.cancel_timers()
             if room.task is not None:
                 room.task.cancel()
-
-
-async def _noop() -> None:
-    return None

@@ -10,6 +10,19 @@
 | WebSocket rate     |                | HRAJ_WS_RATE / _BURST    | 20 messages/s, bursts of 40          |
 | HTTP rate per IP   |                | HRAJ_HTTP_RATE / _BURST  | 50 requests/s, bursts of 200         |
 | SQLite sync        |                | HRAJ_SQLITE_SYNCHRONOUS  | FULL (NORMAL: safe from a process crash only) |
+| rooms per address  |                | HRAJ_ROOM_RATE / _BURST  | 10 rooms a minute, bursts of 20      |
+| socket upgrades    |                | HRAJ_WS_CONNECT_RATE / _BURST | 5 a second per address, bursts of 30 |
+| open sockets       |                | HRAJ_WS_PER_ADDRESS      | 100 per address                      |
+| rooms of bots only |                | HRAJ_BOT_ROOMS           | allow (refuse: a public server's choice) |
+| pace of bot rooms  |                | HRAJ_BOT_PACE            | 1 s a move where no person plays     |
+| absent players     |                | HRAJ_ABSENT_AFTER        | 120 s (a room may choose; 0: never)  |
+| stand-in bot       |                | HRAJ_STAND_IN_BOT        | greedy (else the game's own bot)    |
+| archive idle rooms |                | HRAJ_ARCHIVE_AFTER       | 14 days without a move               |
+| trusted proxies    |                | HRAJ_TRUSTED_PROXIES     | none (X-Forwarded-For is ignored)    |
+| operator endpoints |                | HRAJ_OPERATOR_ENDPOINTS  | off (on: /api/stats, /metrics, /openapi.json) |
+| shutdown grace     |                | HRAJ_SHUTDOWN_GRACE      | 3 s for open requests and sockets    |
+| log format         |                | HRAJ_LOG_FORMAT          | text (json: one object per line)     |
+| access log         |                | HRAJ_ACCESS_LOG          | off (on: one line per request)       |
 """
 
 from __future__ import annotations
@@ -45,6 +58,30 @@ class Settings:
     http_rate: float = 50.0
     http_burst: int = 200
     sqlite_synchronous: str = "FULL"
+    room_rate: float = 10.0
+    """Rooms a client address may create per minute (on average)."""
+    room_burst: int = 20
+    ws_connect_rate: float = 5.0
+    """WebSocket upgrades a client address may make per second (on average)."""
+    ws_connect_burst: int = 30
+    ws_per_address: int = 100
+    """Sockets one client address may hold open at once."""
+    bot_rooms: bool = True
+    """Whether rooms whose every seat is a bot may be created."""
+    bot_pace: float = 1.0
+    """Seconds between bot moves in a room where no person plays."""
+    absent_after: int = 120
+    """Seconds a seat that must act may be away before a bot stands in (a room may choose)."""
+    stand_in_bot: str = "greedy"
+    archive_after: int = 14 * 24 * 3600
+    """Seconds without a move after which a room in play is archived."""
+    trusted_proxies: str = ""
+    """Addresses whose X-Forwarded-For/-Proto are believed (uvicorn's forwarded_allow_ips)."""
+    operator_endpoints: bool = False
+    """Whether /api/stats, /metrics and /openapi.json are served."""
+    shutdown_grace: float = 3.0
+    log_format: str = "text"
+    access_log: bool = False
 
     @property
     def url(self) -> str:
@@ -149,7 +186,47 @@ def load_settings(
         http_rate=_rate("HRAJ_HTTP_RATE", env.get("HRAJ_HTTP_RATE", 50)),
         http_burst=_int("HRAJ_HTTP_BURST", env.get("HRAJ_HTTP_BURST", 200), 1, 1_000_000),
         sqlite_synchronous=_synchronous(env.get("HRAJ_SQLITE_SYNCHRONOUS", "FULL")),
+        room_rate=_rate("HRAJ_ROOM_RATE", env.get("HRAJ_ROOM_RATE", 10)),
+        room_burst=_int("HRAJ_ROOM_BURST", env.get("HRAJ_ROOM_BURST", 20), 1, 1_000_000),
+        ws_connect_rate=_rate("HRAJ_WS_CONNECT_RATE", env.get("HRAJ_WS_CONNECT_RATE", 5)),
+        ws_connect_burst=_int("HRAJ_WS_CONNECT_BURST", env.get("HRAJ_WS_CONNECT_BURST", 30), 1, 1_000_000),
+        ws_per_address=_int("HRAJ_WS_PER_ADDRESS", env.get("HRAJ_WS_PER_ADDRESS", 100), 1, 1_000_000),
+        bot_rooms=_choice("HRAJ_BOT_ROOMS", env.get("HRAJ_BOT_ROOMS", "allow"), {"allow": True, "refuse": False}),
+        bot_pace=_seconds("HRAJ_BOT_PACE", env.get("HRAJ_BOT_PACE", 1), 0.0, 3600.0),
+        absent_after=_int("HRAJ_ABSENT_AFTER", env.get("HRAJ_ABSENT_AFTER", 120), 0, 7 * 24 * 3600),
+        stand_in_bot=(env.get("HRAJ_STAND_IN_BOT") or "greedy").strip().lower(),
+        archive_after=_int("HRAJ_ARCHIVE_AFTER", env.get("HRAJ_ARCHIVE_AFTER", 14 * 24 * 3600), 60, 10 * 365 * 86400),
+        trusted_proxies=(env.get("HRAJ_TRUSTED_PROXIES") or "").strip(),
+        operator_endpoints=_choice(
+            "HRAJ_OPERATOR_ENDPOINTS", env.get("HRAJ_OPERATOR_ENDPOINTS", "off"), {"on": True, "off": False}
+        ),
+        shutdown_grace=_seconds("HRAJ_SHUTDOWN_GRACE", env.get("HRAJ_SHUTDOWN_GRACE", 3), 0.0, 600.0),
+        log_format="json"
+        if _choice("HRAJ_LOG_FORMAT", env.get("HRAJ_LOG_FORMAT", "text"), {"text": False, "json": True})
+        else "text",
+        access_log=_choice("HRAJ_ACCESS_LOG", env.get("HRAJ_ACCESS_LOG", "off"), {"on": True, "off": False}),
     )
+
+
+def _choice(name: str, value: str, choices: dict[str, bool]) -> bool:
+    key = value.strip().lower()
+    if key not in choices:
+        raise SettingsError(
+            "{name}: expected one of {known}, got {value}", name=name, known=", ".join(choices), value=repr(value)
+        )
+    return choices[key]
+
+
+def _seconds(name: str, value: Any, low: float, high: float) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise SettingsError("{name}: expected a number, got {value}", name=name, value=repr(value)) from None
+    if not low <= number <= high:
+        raise SettingsError(
+            "{name}: expected a number from {low} to {high}, got {number}", name=name, low=low, high=high, number=number
+        )
+    return number
 
 
 def _synchronous(value: str) -> str:

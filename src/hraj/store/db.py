@@ -7,7 +7,12 @@ part checks the room's version, so two writers can never interleave a room's log
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import fcntl
+import os
+import sqlite3
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -26,10 +31,20 @@ from hraj.store.schema import events, rooms, seats
 
 PLAYING = "playing"
 OVER = "over"
+#: A room nobody played for a long time: kept, never rebuilt at start, opened on demand.
+ARCHIVED = "archived"
+
+
+#: PostgreSQL advisory lock key of the serving process ("hraj" in ASCII).
+WRITER_LOCK_KEY = 0x6872616A
 
 
 class StoreError(HrajError):
     """The store cannot be opened or a write conflicts with what is stored (a translatable template)."""
+
+
+class StaleVersion(StoreError):
+    """A room's stored version is not the one a batch starts from (nothing was written)."""
 
 
 class _Stale(Exception):
@@ -54,6 +69,8 @@ class NewRoom:
     invite_hash: str
     host_hash: str
     seats: Sequence[NewSeat]
+    dice: int = 1
+    absent_after: int = 120
 
 
 @dataclass(slots=True)
@@ -81,6 +98,8 @@ class RoomData:
     outcome: dict[str, Any] | None
     seats: list[SeatData]
     events: list[Event] = field(default_factory=list)
+    dice: int = 1
+    absent_after: int = 120
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +160,9 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
             folder = Path(database).expanduser().parent
             try:
                 folder.mkdir(parents=True, exist_ok=True)
+                # The file holds the live seeds of every room: readable by its owner only.
+                # SQLite gives its -wal and -shm files the same permissions.
+                os.close(os.open(Path(database).expanduser(), os.O_WRONLY | os.O_CREAT, 0o600))
             except OSError as error:
                 raise StoreError(
                     "Cannot create the folder {folder} for the database: {why}.", folder=str(folder), why=error.strerror
@@ -169,7 +191,103 @@ class Store:
         self.engine = make_engine(url, synchronous)
 
     def close(self) -> None:
+        self.release_writer()
         self.engine.dispose()
+
+    # --- one writing server per database ------------------------------------------------
+
+    _writer: Any = None
+
+    def claim_writer(self, wait_s: float = 10.0) -> None:
+        """Become the one server process that writes this database, or raise StoreError.
+
+        Rooms live in the memory of the process that serves them, so two processes on
+        one database would each write the same rooms. The claim is an exclusive lock
+        held for as long as the process lives (a lock file beside a SQLite database, a
+        session advisory lock on PostgreSQL); the operating system or PostgreSQL frees
+        it when the process dies, even by SIGKILL. A restarting server waits up to
+        `wait_s` seconds for the previous one to finish stopping.
+        """
+        deadline = time.monotonic() + wait_s
+        while not self._try_claim():
+            if time.monotonic() >= deadline:
+                raise StoreError(
+                    "Another hraj server is serving the database {url}; only one process may serve it.",
+                    url=self.safe_url,
+                )
+            time.sleep(0.2)
+
+    def _try_claim(self) -> bool:
+        if self.engine.dialect.name == "sqlite":
+            database = self.engine.url.database
+            if not database or database == ":memory:":
+                self._writer = True
+                return True
+            path = Path(database).expanduser()
+            path = path.with_name(path.name + ".lock")
+            try:
+                descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as error:
+                raise StoreError("Cannot lock {path}: {why}.", path=str(path), why=error.strerror) from None
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(descriptor)
+                return False
+            self._writer = descriptor
+            return True
+        try:
+            connection = self.engine.connect()
+        except SQLAlchemyError as error:
+            raise StoreError("Cannot open the database {url}: {why}", url=self.safe_url, why=str(error)) from None
+        try:
+            got = connection.execute(sa.text("SELECT pg_try_advisory_lock(:key)"), {"key": WRITER_LOCK_KEY}).scalar()
+            connection.commit()
+        except SQLAlchemyError as error:
+            connection.close()
+            raise StoreError("Cannot open the database {url}: {why}", url=self.safe_url, why=str(error)) from None
+        if not got:
+            connection.close()
+            return False
+        self._writer = connection
+        return True
+
+    def release_writer(self) -> None:
+        writer, self._writer = self._writer, None
+        if isinstance(writer, int) and not isinstance(writer, bool):
+            os.close(writer)  # closing the file frees its lock
+        elif writer is not None and writer is not True:
+            with contextlib.suppress(SQLAlchemyError):
+                writer.close()  # the session ends and PostgreSQL frees its advisory lock
+
+    # --- backups -------------------------------------------------------------------------
+
+    def backup(self, target: Path) -> None:
+        """Copy a SQLite database to `target` while it may be in use (SQLite's online backup).
+
+        PostgreSQL is backed up with its own tools (`pg_dump`); see docs/protocol.md.
+        """
+        if self.engine.dialect.name != "sqlite":
+            raise StoreError("Back up a PostgreSQL database with pg_dump (see docs/protocol.md).")
+        if target.exists():
+            raise StoreError("{path} exists already; the backup needs a new file.", path=str(target))
+        try:
+            descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.close(descriptor)
+            source = self.engine.raw_connection()
+            try:
+                destination = sqlite3.connect(target)
+                try:
+                    source.driver_connection.backup(destination)  # type: ignore[union-attr]
+                finally:
+                    destination.close()
+            finally:
+                source.close()
+        except (OSError, sqlite3.Error) as error:
+            with contextlib.suppress(OSError):
+                if target.exists() and target.stat().st_size == 0:
+                    target.unlink()
+            raise StoreError("Cannot write the backup {path}: {why}.", path=str(target), why=str(error)) from None
 
     # --- schema ---------------------------------------------------------------------
 
@@ -210,6 +328,8 @@ class Store:
                     outcome=None,
                     created_at=now,
                     updated_at=now,
+                    dice=room.dice,
+                    absent_after=room.absent_after,
                 )
             )
             connection.execute(
@@ -238,6 +358,8 @@ class Store:
             version=0,
             outcome=None,
             seats=[SeatData(n, s.kind, s.bot, s.name, s.token_hash) for n, s in enumerate(room.seats)],
+            dice=room.dice,
+            absent_after=room.absent_after,
         )
 
     def append(self, batches: Iterable[AppendBatch]) -> None:
@@ -274,7 +396,7 @@ class Store:
                 if rows:
                     connection.execute(events.insert(), rows)
         except _Stale:
-            raise StoreError(
+            raise StaleVersion(
                 "Room {room} is not at the version the batch starts from; nothing was written.",
                 room=self._stale(batches),
             ) from None
@@ -337,6 +459,8 @@ class Store:
                 status=row["status"],
                 version=row["version"],
                 outcome=row["outcome"],
+                dice=row["dice"],
+                absent_after=row["absent_after"],
                 seats=[
                     SeatData(seat=s["seat"], kind=s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"])
                     for s in seat_rows
@@ -360,6 +484,30 @@ class Store:
             query = query.where(rooms.c.status == status)
         with self.engine.connect() as connection:
             return [row[0] for row in connection.execute(query)]
+
+    def archive_idle(self, before: dt.datetime) -> list[str]:
+        """Mark the rooms in play that nothing changed since `before` as archived; their ids."""
+        with self.engine.begin() as connection:
+            idle = [
+                row[0]
+                for row in connection.execute(
+                    sa.select(rooms.c.id).where(rooms.c.status == PLAYING, rooms.c.updated_at < before)
+                )
+            ]
+            if idle:
+                connection.execute(
+                    rooms.update().where(rooms.c.id.in_(idle), rooms.c.status == PLAYING).values(status=ARCHIVED)
+                )
+        return idle
+
+    def wake(self, room_id: str) -> None:
+        """An archived room that someone opens plays again (it is in play once more)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                rooms.update()
+                .where(rooms.c.id == room_id, rooms.c.status == ARCHIVED)
+                .values(status=PLAYING, updated_at=_now())
+            )
 
     def ping(self) -> None:
         """Raise StoreError unless the database answers."""

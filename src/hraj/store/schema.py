@@ -11,7 +11,8 @@ from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaD
 metadata = MetaData()
 
 #: One row per room. `seed` is the secret of its dice and shuffles; only its SHA-256
-#: `commitment` is shown until the game is over.
+#: `commitment` is shown until the game is over. `status` is playing, over or
+#: archived (no activity for a long time: not rebuilt at start, opened on demand).
 rooms = Table(
     "rooms",
     metadata,
@@ -27,7 +28,12 @@ rooms = Table(
     Column("outcome", JSON, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    #: How the room's chance outcomes come from its seed (hraj.server.fairness).
+    Column("dice", Integer, nullable=False, server_default="1"),
+    #: Seconds a seat that must act may be away before a bot stands in for it.
+    Column("absent_after", Integer, nullable=False, server_default="120"),
     Index("ix_rooms_status", "status"),
+    Index("ix_rooms_status_updated", "status", "updated_at"),
 )
 
 #: The seats of a room. A person seat holds the hash of its seat token once claimed;
