@@ -41,7 +41,7 @@ _XGID = re.compile(r"(?:XGID=)?([-a-oA-O]{26}(?::[-\w]+){8,9})")
 _POSITION_ID = re.compile(r"(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{14})(?![A-Za-z0-9+/])")
 _MATCH_ID = re.compile(r"(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{12})(?![A-Za-z0-9+/])")
 _LABELLED = re.compile(r"position\s*id\s*:?\s*(\S{14}).*?match\s*id\s*:?\s*(\S{12})", re.IGNORECASE | re.DOTALL)
-_DEFAULT_MATCH_ID = "MAEAAAAAAAAA"  # money game, centred cube, player 0 to play
+_DEFAULT_MATCH_ID = "MAEAAAAAAAAE"  # money game without Jacoby, centred cube, player 0 to play
 
 
 def read_text(path: str | Path) -> str:
