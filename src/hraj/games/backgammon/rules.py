@@ -473,8 +473,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
             self.resume_phase = self.phase
             self.phase = RESIGNED
         elif word == "accept":
-            level = self.resign_level
-            self.resign_level = 0
+            level = self.resign_level  # kept after the match's last game, as gnubg shows it
             self.cube = self.stake
             self.offers = 0
             # As gnubg: an offer scores level times the cube; the Jacoby rule scores

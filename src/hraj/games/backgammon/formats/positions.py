@@ -32,14 +32,29 @@ def _row(values: Any) -> tuple[int, ...]:
 
 def gnubg_ids(state: BackgammonState) -> tuple[str, str]:
     """(Position ID, Match ID) of a state, as gnubg would show them."""
-    not_on_roll, on_roll = state.board_arrays()
-    board = TanBoard(_row(not_on_roll), _row(on_roll))
+    on_roll_seat = state.on_roll
+    deciding = state.to_act[0] if state.to_act else on_roll_seat
+    resignation = Resignation(state.resignation)
+    crawford = state.is_crawford
     if state.is_over:
-        how = state.games[-1][2]
+        # As gnubg keeps a finished game: the player who made the last decision (who
+        # dropped, or accepted the resignation, whose level stays) is still to decide;
+        # after the last checker is off, the turn has passed to the loser; the Crawford
+        # flag tells whether a next game would be the Crawford game.
+        winner, _, how = state.games[-1]
         game_state = {"drop": GameState.DROPPED, "resign": GameState.RESIGNED}.get(how, GameState.OVER)
+        if how == "drop":
+            deciding = 1 - winner
+        elif how == "resign":
+            deciding, resignation = winner, Resignation(state.resign_level)
+        else:
+            on_roll_seat = deciding = 1 - winner
+        length = state.match_length
+        at_point = [score == length - 1 for score in state.match_score]
+        crawford = bool(length) and not state.crawford_done and at_point[0] != at_point[1]
     else:
         game_state = GameState.PLAYING
-    deciding = state.to_act[0] if state.to_act else state.on_roll
+    board = TanBoard(_row(state.boards[1 - on_roll_seat][1:]), _row(state.boards[on_roll_seat][1:]))
     cube_value, cube_owner = state.cube_value, state.cube_owner
     if state.offers > 1:
         # gnubg's beaver is a take and a redouble: the cube shows the taken value, owned
@@ -49,12 +64,12 @@ def gnubg_ids(state: BackgammonState) -> tuple[str, str]:
     key = MatchKey(
         cube_value=cube_value,
         cube_owner=cube_owner,
-        on_roll=state.on_roll,
-        crawford=state.is_crawford,
+        on_roll=on_roll_seat,
+        crawford=crawford,
         game_state=game_state,
         turn=deciding,
         double_offered=state.double_offered,
-        resignation=Resignation(state.resignation),
+        resignation=resignation,
         dice=state.dice or (0, 0),
         match_length=state.match_length,
         scores=state.match_score,
