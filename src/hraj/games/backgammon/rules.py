@@ -287,7 +287,8 @@ class BackgammonState(State[Action, ChanceOutcome]):
         length = self.game.match_length
         if length == 0 or self.score[winner] >= length:
             self.phase = OVER
-            self.dice_rolled = None
+            if how != "resign":  # a resignation after the roll leaves the dice showing, as in gnubg
+                self.dice_rolled = None
             return
         self.crawford = False
         if not self.crawford_done and max(self.score) == length - 1 and not self.game.seed_rules:
@@ -464,6 +465,8 @@ class BackgammonState(State[Action, ChanceOutcome]):
             self.phase = DICE
         elif word == "drop":
             value = self.stake
+            if self.offers > 1:  # a beaver dropped: the beaverer had taken the cube, as gnubg keeps it
+                self.owner = 1 - self.turn
             self.offers = 0
             self.cube = value
             self._end_game(1 - seat, value, "drop")
@@ -473,9 +476,12 @@ class BackgammonState(State[Action, ChanceOutcome]):
             self.resume_phase = self.phase
             self.phase = RESIGNED
         elif word == "accept":
-            level = self.resign_level  # kept after the match's last game, as gnubg shows it
+            # The level, and a double still unanswered, stay after the match's last game,
+            # as gnubg shows them; a beaver had given the beaverer the cube.
+            level = self.resign_level
             self.cube = self.stake
-            self.offers = 0
+            if self.offers > 1:
+                self.owner = 1 - self.turn
             # As gnubg: an offer scores level times the cube; the Jacoby rule scores
             # games played out, not offers.
             self._end_game(seat, self.cube * level, "resign")

@@ -56,7 +56,7 @@ def gnubg_ids(state: BackgammonState) -> tuple[str, str]:
         game_state = GameState.PLAYING
     board = TanBoard(_row(state.boards[1 - on_roll_seat][1:]), _row(state.boards[on_roll_seat][1:]))
     cube_value, cube_owner = state.cube_value, state.cube_owner
-    if state.offers > 1:
+    if state.offers > 1 and not state.is_over:
         # gnubg's beaver is a take and a redouble: the cube shows the taken value, owned
         # by the beaverer (the player not on roll), and the next offer is pending.
         cube_value, cube_owner = state.stake, 1 - state.on_roll
