@@ -171,14 +171,31 @@ def show_position(path: Path, lang: str) -> bool:
     state = formats.state_from_text(text)
     names = [t("Player {n}", lang, n=seat + 1) for seat in range(2)]
     console.print(renderer("backgammon").render(state.view(None), lang, names))
-    console.print(formats.position_text(state))
+    console.print(formats.position_text(state), markup=False, emoji=False)  # `:-1:` is no emoji
+    return True
+
+
+def show_position_argument(source: str, lang: str) -> bool:
+    """Show a backgammon position given as the argument itself (an XGID or gnubg IDs,
+    not a file's name); False if `source` is a file or holds no position."""
+    if "backgammon" not in hraj.GAMES or Path(source).exists():
+        return False
+    formats = importlib.import_module("hraj.games.backgammon.formats")
+    if not formats.is_position_text(source):
+        return False
+    from hraj.tui.play import renderer
+
+    state = formats.state_from_text(source)
+    names = [t("Player {n}", lang, n=seat + 1) for seat in range(2)]
+    console.print(renderer("backgammon").render(state.view(None), lang, names))
+    console.print(formats.position_text(state), markup=False, emoji=False)  # `:-1:` is no emoji
     return True
 
 
 @app.command(help=_("Show a recorded game move by move, checking every move against the rules."))
 def replay(
-    path: Annotated[
-        Path,
+    source: Annotated[
+        str,
         typer.Argument(
             metavar="FILE", help=_("A hraj record (.json), a backgammon .mat file, or an XGID or gnubg ID.")
         ),
@@ -190,6 +207,9 @@ def replay(
     from hraj.tui.play import renderer
 
     lang = check_lang(lang)
+    if show_position_argument(source, lang):
+        return
+    path = Path(source)
     if show_position(path, lang):
         return
     for record in load_records(path):
@@ -256,6 +276,37 @@ def arena(
             f"{score.mean:.2f} ± {score.half_width:.2f}",
         )
     console.print(table)
+
+
+@app.command(name="export", help=_("Write a backgammon record in another format: .mat, XGID or gnubg IDs."))
+def export_command(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help=_("A hraj record (.json) or a backgammon .mat file."))],
+    to: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help=_("mat (the whole match), xgid or gnubgid (the position at the end of the record)."),
+        ),
+    ] = "mat",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-O", help=_("Write to this file instead of the screen."))
+    ] = None,
+    lang: LangOption = ENV_LANG,
+) -> None:
+    """Write a backgammon record as a .mat file, or its last position as an XGID or gnubg IDs."""
+    check_lang(lang)
+    formats = importlib.import_module("hraj.games.backgammon.formats")
+    text = formats.export_records(load_records(path), to)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise InvalidRecord(
+                "Cannot write {path}: {why}", path=str(output), why=error.strerror or str(error)
+            ) from None
 
 
 def playouts_per_second(game: Game[Any, Any], seconds: float, seed: int = 0) -> tuple[int, float]:

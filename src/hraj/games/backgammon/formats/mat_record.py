@@ -104,8 +104,18 @@ def _hits(state: BackgammonState, seat: int, play: Play) -> list[bool]:
     return marks
 
 
-def mat_of_record(record: Mapping[str, Any], names: Sequence[str] = DEFAULT_NAMES) -> MatMatch:
-    """The `.mat` match of a backgammon record; raises InvalidRecord if it does not replay."""
+def record_names(record: Mapping[str, Any]) -> tuple[str, str]:
+    """The players' names a record keeps (`players`: two names), else `Player 1`, `Player 2`."""
+    players = record.get("players")
+    if isinstance(players, (list, tuple)) and len(players) == 2 and all(isinstance(n, str) and n for n in players):
+        return (players[0], players[1])
+    return DEFAULT_NAMES
+
+
+def mat_of_record(record: Mapping[str, Any], names: Sequence[str] | None = None) -> MatMatch:
+    """The `.mat` match of a backgammon record, with the names it keeps unless `names`
+    are given; raises InvalidRecord if it does not replay."""
+    names = names or record_names(record)
     game_id, options, events = parse_record(record)
     if game_id != Backgammon.id:
         raise InvalidRecord("The record is of {found}, not {expected}.", found=game_id, expected=Backgammon.id)
@@ -180,9 +190,31 @@ def gnubg_points(state: BackgammonState, points: int) -> int:
     return state.cube_value * multiplier if multiplier else points
 
 
-def export_mat(record: Mapping[str, Any], names: Sequence[str] = DEFAULT_NAMES) -> str:
+def export_mat(record: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
     """The `.mat` text of a backgammon record (a whole match, or one money game)."""
     return format_mat(mat_of_record(record, names))
+
+
+def export_session(records: Sequence[Mapping[str, Any]]) -> str:
+    """The `.mat` text of several money games as one session, as gnubg writes a session:
+    games numbered on, each score line the running total. Matches are written one
+    after another (gnubg reads only the first)."""
+    if not records:
+        raise InvalidRecord("There is no record to write.")
+    matches = [mat_of_record(record) for record in records]
+    if len(matches) == 1 or any(match.length for match in matches):
+        return "".join(format_mat(match) for match in matches)
+    session = matches[0]
+    totals = [0, 0]
+    for number, match in enumerate(matches, start=1):
+        game = match.games[0]
+        game.number, game.scores = number, (totals[0], totals[1])
+        if number > 1:
+            session.games.append(game)
+        result = game.result
+        if result is not None:
+            totals[result.side] += result.value
+    return format_mat(session)
 
 
 # --- import -----------------------------------------------------------------------------
@@ -353,7 +385,7 @@ def _match_record(match: MatMatch, game: Backgammon) -> dict[str, Any]:
         if importer.state.is_over:
             break  # gnubg, too, ignores games after the match is won
         importer.play_game(mat_game, check_score=True)
-    return importer.state.record()
+    return _with_names(importer.state.record(), match.games[0].names if match.games else ("", ""))
 
 
 def _session_records(match: MatMatch, game: Backgammon) -> list[dict[str, Any]]:
@@ -361,8 +393,16 @@ def _session_records(match: MatMatch, game: Backgammon) -> list[dict[str, Any]]:
     for mat_game in match.games:
         importer = _Importer(game)
         importer.play_game(mat_game, check_score=False)
-        records.append(importer.state.record())
+        records.append(_with_names(importer.state.record(), mat_game.names))
     return records
+
+
+def _with_names(record: dict[str, Any], names: tuple[str, str]) -> dict[str, Any]:
+    """The record with the file's player names (`players`), where the file has both and
+    they are not the stand-ins `Player 1` and `Player 2`."""
+    if all(names) and names != DEFAULT_NAMES:
+        record["players"] = list(names)
+    return record
 
 
 def _session_with_jacoby_from_scores(match: MatMatch, options: dict[str, Any]) -> list[dict[str, Any]]:
