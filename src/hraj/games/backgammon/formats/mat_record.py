@@ -206,14 +206,14 @@ def export_session(records: Sequence[Mapping[str, Any]]) -> str:
         return "".join(format_mat(match) for match in matches)
     session = matches[0]
     totals = [0, 0]
-    for number, match in enumerate(matches, start=1):
+    for number, (match, record) in enumerate(zip(matches, records, strict=True), start=1):
         game = match.games[0]
         game.number, game.scores = number, (totals[0], totals[1])
         if number > 1:
             session.games.append(game)
-        result = game.result
-        if result is not None:
-            totals[result.side] += result.value
+        winner, points = _result(record["events"])  # the points scored, the Jacoby rule applied
+        if winner is not None:
+            totals[winner] += points
     return format_mat(session)
 
 
@@ -228,7 +228,12 @@ def _options(match: MatMatch) -> dict[str, Any]:
         return (match.header(key) or "").strip().lower() == ON.lower()
 
     if match.length == 0:
-        beaver_cells = any(action.kind == BEAVER for game in match.games for action in game.actions)
+        # gnubg writes a beaver as the doubled player's double, right after the double
+        beaver_cells = any(
+            action.kind == BEAVER or (action.kind == DOUBLE and following.kind == DOUBLE)
+            for game in match.games
+            for action, following in zip(game.actions, game.actions[1:], strict=False)
+        ) or any(action.kind == BEAVER for game in match.games for action in game.actions)
         options["jacoby"] = on("Jacoby")
         options["beavers"] = on("Beaver") or beaver_cells
     if (match.header("CubeLimit") or "").strip() == "1":
