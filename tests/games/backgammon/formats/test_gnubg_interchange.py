@@ -21,6 +21,7 @@ counts and differences.
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -32,7 +33,7 @@ from . import gnubg
 
 MATCHES = int(os.environ.get("HRAJ_GNUBG_MATCHES", "20"))
 MONEY_GAMES = 5  # games in each money session gnubg plays
-PROCESSES = 24  # gnubg processes at once: each mostly waits on its own worker threads
+PROCESSES = 32  # gnubg processes at once: each mostly waits on its own worker threads
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -50,13 +51,26 @@ def _seeds(kind: str) -> list[int]:
     return list(range(1, count + 1))
 
 
+@pytest.fixture(scope="module")
+def played() -> dict[str, list[gnubg.Played]]:
+    """Every kind's gnubg matches, played by one pool of gnubg processes for all kinds
+    (one match per job, longest first), so the test waits for the slowest job only."""
+    jobs = [(kind, seed) for kind in gnubg.KINDS for seed in _seeds(kind)]
+    jobs.sort(key=lambda job: -gnubg.KINDS[job[0]][0].get("match_length", 4))
+    with ThreadPoolExecutor(PROCESSES) as pool:
+        results = list(pool.map(lambda job: gnubg.play(job[0], [job[1]], MONEY_GAMES)[0], jobs))
+    by_kind: dict[str, list[gnubg.Played]] = {kind: [] for kind in gnubg.KINDS}
+    for one in results:
+        by_kind[one.kind].append(one)
+    return by_kind
+
+
 @pytest.mark.parametrize("kind", list(gnubg.KINDS))
-def test_hraj_reads_gnubgs_matches_to_the_same_end(kind: str) -> None:
+def test_hraj_reads_gnubgs_matches_to_the_same_end(kind: str, played: dict[str, list[gnubg.Played]]) -> None:
     options = gnubg.KINDS[kind][0]
-    played = gnubg.play_many(kind, _seeds(kind), PROCESSES)
     games = 0
     problems: list[str] = []
-    for one in played:
+    for one in played[kind]:
         records = records_from_mat(one.mat, **options)
         games += len(records)
         problems += [f"seed {one.seed}: {what}" for what in gnubg.differences(gnubg.final_states(records), one.seen)]
@@ -64,10 +78,17 @@ def test_hraj_reads_gnubgs_matches_to_the_same_end(kind: str) -> None:
     assert games >= MATCHES
 
 
+def _import_chunks(kind: str, texts: list[str]) -> list[gnubg.Seen]:
+    """gnubg's imports of the texts, in a few processes at once."""
+    chunks = [texts[index : index + 5] for index in range(0, len(texts), 5)]
+    with ThreadPoolExecutor(len(chunks) or 1) as pool:
+        return [one for chunk in pool.map(lambda chunk: gnubg.import_mats(kind, chunk), chunks) for one in chunk]
+
+
 @pytest.mark.parametrize("kind", list(gnubg.KINDS))
 def test_gnubg_imports_hrajs_matches_to_the_same_end(kind: str) -> None:
     records = [gnubg.hraj_record(kind, seed) for seed in range(1, MATCHES + 1)]
-    seen = gnubg.import_mats(kind, [export_mat(record) for record in records])
+    seen = _import_chunks(kind, [export_mat(record) for record in records])
     problems = []
     for seed, record, one in zip(range(1, MATCHES + 1), records, seen, strict=True):
         problems += [f"seed {seed}: {what}" for what in gnubg.differences(gnubg.final_states([record]), one)]
