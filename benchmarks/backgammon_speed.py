@@ -1,13 +1,15 @@
 """Backgammon random playouts per second: hraj against OpenSpiel, in the same run.
 
-Run `python -m benchmarks.backgammon_speed [seconds per engine]`. Both engines play
-whole games of uniformly random checker play (no cube, no resignations) with seeded
-dice, driven from Python through their public APIs: hraj through `legal_actions`,
-`apply(check=False)` and `apply_chance`; OpenSpiel (`pyspiel.load_game("backgammon")`)
-through `legal_actions`, `apply_action` and `chance_outcomes`. OpenSpiel splits a
-double into two half-turns, so it takes more steps per game for the same play.
-The engines take turns in half-second rounds (the same load for both); the script
-prints games per second of each and the ratio hraj / OpenSpiel.
+Run `python -m benchmarks.backgammon_speed [seconds per engine]`. Both engines play the
+same kind of game: whole games without the cube, uniformly random checker play to the
+last checker borne off (gammons and backgammons count), seeded dice. hraj plays them
+through `hraj.core.random_playout` on `Backgammon(cube=False)`, the path `hraj bench`
+measures: before each roll the player chooses `roll` (resigning is never chosen by a
+random playout), then a random legal play. OpenSpiel (`pyspiel.load_game("backgammon")`)
+goes through `legal_actions`, `apply_action` and `chance_outcomes`; it splits a double
+into two half-turns, so it takes more steps per game for the same play. The engines
+take turns in half-second rounds (the same load for both); the script prints games per
+second of each and the ratio hraj / OpenSpiel.
 """
 
 from __future__ import annotations
@@ -18,25 +20,19 @@ import time
 from typing import Any
 
 import hraj
+from hraj.core import random_playout
 from hraj.games.backgammon.moves import play_cache_info
-from hraj.games.backgammon.notation import Play
 
 ROUND_SECONDS = 0.5
 
 
+GAME = hraj.game("backgammon", cube=False)
+
+
 def hraj_game(rng: random.Random) -> int:
-    """One random game in hraj; returns the number of steps."""
-    state: Any = hraj.game("backgammon", cube=False).new_state()
-    steps = 0
-    while not state.is_over:
-        steps += 1
-        if state.is_chance:
-            state.apply_chance(state.sample_chance(rng), check=False)
-            continue
-        seat = state.to_act[0]
-        plays = [a for a in state.legal_actions(seat) if isinstance(a, Play)]
-        state.apply(seat, rng.choice(plays), check=False)
-    return steps
+    """One random game in hraj, as `hraj bench` plays it; returns the number of steps."""
+    state = random_playout(GAME.new_state(), rng)
+    return len(state.events())
 
 
 def openspiel_game(game: Any, rng: random.Random) -> int:

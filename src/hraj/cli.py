@@ -367,7 +367,24 @@ def show_position(path: Path, lang: str, out: Console) -> bool:
     state = formats.state_from_text(text)
     names = [t("Player {n}", lang, n=seat + 1) for seat in range(2)]
     out.print(renderer("backgammon").render(state.view(None), lang, names))
-    out.print(formats.position_text(state), markup=False, highlight=False)
+    out.print(formats.position_text(state), markup=False, highlight=False, emoji=False)  # `:-1:` is no emoji
+    return True
+
+
+def show_position_argument(source: str, lang: str, out: Console) -> bool:
+    """Show a backgammon position given as the argument itself (an XGID or gnubg IDs,
+    not a file's name); False if `source` is a file or holds no position."""
+    if "backgammon" not in hraj.GAMES or Path(source).exists():
+        return False
+    formats = importlib.import_module("hraj.games.backgammon.formats")
+    if not formats.is_position_text(source):
+        return False
+    from hraj.tui.play import renderer
+
+    state = formats.state_from_text(source)
+    names = [t("Player {n}", lang, n=seat + 1) for seat in range(2)]
+    out.print(renderer("backgammon").render(state.view(None), lang, names))
+    out.print(formats.position_text(state), markup=False, highlight=False, emoji=False)  # `:-1:` is no emoji
     return True
 
 
@@ -381,8 +398,8 @@ def record_names(record: dict[str, Any], players: int, lang: str) -> list[str]:
 
 @app.command(cls=HelpfulCommand, help=_("Show a recorded game move by move, checking every move against the rules."))
 def replay(
-    path: Annotated[
-        Path,
+    source: Annotated[
+        str,
         typer.Argument(
             metavar=_("FILE"),
             help=_("A hraj record (.json), a backgammon .mat file, or an XGID or gnubg ID."),
@@ -404,6 +421,9 @@ def replay(
 
     lang = language(lang)
     out = console()
+    if show_position_argument(source, lang, out):
+        return
+    path = Path(source)
     if show_position(path, lang, out):
         return
     for record in load_records(path):
@@ -496,6 +516,45 @@ def rules_page(game_id: str, lang: str) -> Path | None:
         if path.is_file():
             return path
     return None
+
+
+@app.command(
+    name="export",
+    cls=HelpfulCommand,
+    help=_("Write a backgammon record in another format: .mat, XGID or gnubg IDs."),
+)
+def export_command(
+    path: Annotated[
+        Path,
+        typer.Argument(
+            metavar=_("FILE"), help=_("A hraj record (.json) or a backgammon .mat file."), show_default=False
+        ),
+    ],
+    to: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar=_("FORMAT"),
+            help=_("mat (the whole match), xgid or gnubgid (the position at the end of the record)."),
+        ),
+    ] = "mat",
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-O", metavar=_("FILE"), help=_("Write to this file instead of the screen.")),
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    lang = language(lang)
+    formats = importlib.import_module("hraj.games.backgammon.formats")
+    text = formats.export_records(load_records(path), to)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise InvalidOption("Cannot write {path}: {why}", path=str(output), why=os_reason(error, lang)) from None
 
 
 @app.command(cls=HelpfulCommand, help=_("Show the rules of a game in the terminal."))

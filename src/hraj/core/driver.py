@@ -22,8 +22,14 @@ def resolve_chance(state: State[Any, Any], rng: random.Random) -> None:
         state.apply_chance(state.sample_chance(rng), check=False)
 
 
-def random_playout(state: State[Any, Any], rng: random.Random, max_steps: int = 1_000_000) -> State[Any, Any]:
-    """Play uniformly random legal actions (and random chance) until the game ends."""
+def random_playout(
+    state: State[Any, Any], rng: random.Random, max_steps: int = 1_000_000, *, every_action: bool = False
+) -> State[Any, Any]:
+    """Play uniformly random actions (and random chance) until the game ends.
+
+    The actions are `state.playout_actions`, or every legal action with `every_action`
+    (e.g. backgammon's doubles and resignations too)."""
+    choices = state.legal_actions if every_action else state.playout_actions
     steps = 0
     while not state.is_over:
         steps += 1
@@ -33,7 +39,7 @@ def random_playout(state: State[Any, Any], rng: random.Random, max_steps: int = 
             state.apply_chance(state.sample_chance(rng), check=False)
             continue
         seat = state.to_act[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+        state.apply(seat, rng.choice(choices(seat)), check=False)
     return state
 
 

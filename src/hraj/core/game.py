@@ -289,6 +289,12 @@ class State(ABC, Generic[A, C]):
         weights = [probability for _, probability in outcomes]
         return rng.choices([outcome for outcome, _ in outcomes], weights)[0]
 
+    def playout_actions(self, seat: Seat) -> list[A]:
+        """What a random playout chooses from: every legal action, unless the game leaves
+        out optional decisions that would end most random games at once (backgammon's
+        cube and resignations)."""
+        return self.legal_actions(seat)
+
     def determinize(self, seat: Seat, rng: random.Random) -> State[A, C]:
         """A full state consistent with what `seat` knows: what a bot may search on.
 

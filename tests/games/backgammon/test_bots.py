@@ -10,7 +10,7 @@ from hraj.bots.base import RandomBot, make_bot
 from hraj.core.driver import play_game
 from hraj.games.backgammon.bots import PubevalBot, pubeval, weights, winning_chance
 from hraj.games.backgammon.moves import START as START_BOARD
-from hraj.games.backgammon.notation import Play
+from hraj.games.backgammon.notation import ROLL, Play
 from hraj.games.backgammon.rules import Backgammon
 
 from .helpers import START, position
@@ -94,7 +94,7 @@ def test_pubeval_beats_random_checker_play() -> None:
                 continue
             seat = state.to_act[0]
             plays = [a for a in state.legal_actions(seat) if isinstance(a, Play)]
-            action = pub.choose(state, seat) if seat == seed % 2 else rng.choice(plays)
+            action = pub.choose(state, seat) if seat == seed % 2 else (rng.choice(plays) if plays else ROLL)
             state.apply(seat, action)
         assert state.outcome is not None
         wins += state.outcome.winners == (seed % 2,)

@@ -92,6 +92,7 @@ def test_chance_notation() -> None:
 
 def test_normal_rolls_are_written_high_first_whatever_was_typed() -> None:
     state = position(START, START, game=Backgammon(cube=False))
+    state.apply(0, "roll")
     state.apply_chance("13")
     assert state.dice == (3, 1) and state.events()[-1][2] == "31"
 

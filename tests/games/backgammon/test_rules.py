@@ -18,6 +18,8 @@ from .helpers import START, position, tan
 from .helpers import plays as plays_of
 
 MONEY_NO_CUBE = Backgammon(cube=False)
+#: Before the roll, a player who may not double still chooses: roll or resign.
+ROLL_OR_RESIGN = ["roll", "resign 1", "resign 2", "resign 3"]
 
 
 def opening(roll: str, game: Backgammon | None = None) -> BackgammonState:
@@ -88,7 +90,7 @@ def test_seed_no_number_playable_loses_the_turn() -> None:
     # on the bar with 6-5: the opponent holds its 6 and 5 points (my 19 and 20)
     state = position({25: 1, 6: 2}, {6: 2, 5: 2}, (6, 5), game=MONEY_NO_CUBE)
     assert state.events() == [(AUTO, 0, "no move")]
-    assert state.turn == 1 and state.phase == DICE
+    assert state.turn == 1 and state.phase == CUBE and str(state.legal_actions(1)[0]) == "roll"
 
 
 def test_seed_a_blot_that_is_hit_goes_to_the_bar() -> None:
@@ -136,6 +138,7 @@ def test_seed_hit_during_bear_off_must_come_home_first() -> None:
     state = BackgammonState.from_position(game, (tan({6: 1, 5: 2}), tan({22: 1, 6: 2})), turn=1, dice=(3, 1))
     state.apply(1, "22/19* 6/5")
     assert state.boards[0][25] == 1
+    state.apply(0, "roll")
     state.apply_chance("65")
     assert state.plays() and all(play.steps[0][0] == 25 for play in state.plays())
     assert not any(target == 0 for play in state.plays() for _, target in play.steps)
@@ -284,14 +287,16 @@ def test_edge_13_double_refused_scores_the_pre_double_value_never_a_gammon() -> 
 def test_edge_14_crawford_game_has_no_doubling() -> None:
     game = Backgammon(match_length=3)
     state = position(START, START, score=(2, 0), crawford=True, game=game)
-    assert state.phase == DICE  # no cube decision: the dice come at once
+    assert state.phase == CUBE and [str(a) for a in state.legal_actions(0)] == ROLL_OR_RESIGN
+    with pytest.raises(hraj.IllegalAction, match="Crawford"):
+        state.apply(0, "double")
     # a whole match: the first player to reach 2 of 3 starts the Crawford game
     state = position({1: 1}, {12: 2}, (2, 1), game=game, score=(1, 0))
     state.apply(0, "1/off")
     assert state.match_score == (2, 0) and state.is_crawford
     state.apply_chance("31")
     state.apply(0, "8/5 6/5")
-    assert state.phase == DICE and "double" not in {str(a) for a in state.legal_actions(1)}
+    assert state.phase == CUBE and [str(a) for a in state.legal_actions(1)] == ROLL_OR_RESIGN
 
 
 def test_edge_14_post_crawford_the_cube_is_back() -> None:
@@ -302,15 +307,23 @@ def test_edge_14_post_crawford_the_cube_is_back() -> None:
     )
     state.apply(1, "1/off")
     assert state.match_score == (2, 1) and not state.is_crawford
-    state.apply_chance("13")  # seat 1 starts with 3-1 (seat 0 rolled 1)
-    state.apply(1, "8/5 6/5")
-    assert state.phase == CUBE and "double" in {str(a) for a in state.legal_actions(0)}
-
-
-def test_edge_15_doubling_is_legal_post_crawford_even_with_a_dead_cube() -> None:
-    game = Backgammon(match_length=3)
-    state = BackgammonState.from_position(game, (tan(START), tan(START)), turn=1, cube=2, cube_owner=1, score=(2, 1))
+    state.apply_chance("31")  # seat 0 starts with 3-1
+    state.apply(0, "8/5 6/5")
     assert state.phase == CUBE and "double" in {str(a) for a in state.legal_actions(1)}
+
+
+def test_edge_15_ruling_a_dead_cube_cannot_be_turned_as_in_gnubg() -> None:
+    # Post-Crawford, seat 0 at 2 of 3 wins the match by winning at cube 1: gnubg says
+    # "The cube is dead" and hraj, too, refuses the double; seat 1 may double.
+    game = Backgammon(match_length=3)
+    state = BackgammonState.from_position(game, (tan(START), tan(START)), turn=0, score=(2, 1))
+    assert [str(a) for a in state.legal_actions(0)] == ROLL_OR_RESIGN
+    with pytest.raises(hraj.IllegalAction, match="dead"):
+        state.apply(0, "double")
+    state = BackgammonState.from_position(game, (tan(START), tan(START)), turn=1, score=(2, 1))
+    assert "double" in {str(a) for a in state.legal_actions(1)}
+    owned = BackgammonState.from_position(game, (tan(START), tan(START)), turn=1, cube=2, cube_owner=1, score=(2, 1))
+    assert "double" not in {str(a) for a in owned.legal_actions(1)}  # 1 + 2 already wins
 
 
 def test_edge_16_opening_roll_ties_are_rolled_again() -> None:
@@ -340,7 +353,7 @@ def test_take_gives_the_cube_to_the_taker_who_alone_may_redouble() -> None:
     state.apply(0, "8/5 6/5")
     assert state.phase == CUBE and [str(a) for a in state.legal_actions(1)][:2] == ["roll", "double"]
     state.apply(1, "double")
-    assert state.to_act == (0,) and {str(a) for a in state.legal_actions(0)} == {"take", "drop"}
+    assert state.to_act == (0,) and {str(a) for a in state.legal_actions(0)} == {"take", "drop", *ROLL_OR_RESIGN[1:]}
     state.apply(0, "take")
     assert state.cube_value == 2 and state.cube_owner == 0 and state.phase == DICE
     state.apply_chance("21")
@@ -349,7 +362,7 @@ def test_take_gives_the_cube_to_the_taker_who_alone_may_redouble() -> None:
     state.apply(0, "roll")
     state.apply_chance("11")
     state.apply(0, state.legal_actions(0)[0])
-    assert state.phase == DICE  # seat 1 does not own the cube: no decision, the dice come
+    assert state.phase == CUBE and [str(a) for a in state.legal_actions(1)] == ROLL_OR_RESIGN
 
 
 def test_beaver_redoubles_at_once_and_keeps_the_cube() -> None:
@@ -370,7 +383,7 @@ def test_beaver_redoubles_at_once_and_keeps_the_cube() -> None:
 def test_no_beaver_without_the_option() -> None:
     state = position(START, START)
     state.apply(0, "double")
-    assert {str(a) for a in state.legal_actions(1)} == {"take", "drop"}
+    assert {str(a) for a in state.legal_actions(1)} == {"take", "drop", "resign 1", "resign 2", "resign 3"}
 
 
 def test_jacoby_rule_counts_a_gammon_single_until_the_cube_is_turned() -> None:
@@ -396,7 +409,8 @@ def test_resignation_declined_goes_back_to_the_same_decision() -> None:
     before = {str(a) for a in state.legal_actions(0)}
     state.apply(0, "resign single")
     state.apply(1, "decline")
-    assert state.phase == MOVE and state.dice == (3, 1) and {str(a) for a in state.legal_actions(0)} == before
+    assert state.phase == MOVE and state.dice == (3, 1)
+    assert {str(a) for a in state.legal_actions(0)} == before - {"resign 1"}
 
 
 def test_match_ends_when_a_player_reaches_the_length() -> None:
@@ -468,3 +482,90 @@ def test_a_play_before_the_cube_decision_is_refused_with_the_reason() -> None:
     state.apply(0, "double")
     with pytest.raises(hraj.IllegalAction, match="take or drop"):
         state.apply(1, "8/5 6/5")
+
+
+# --- rulings shared with gnubg ------------------------------------------------------------------
+
+
+def test_ruling_a_player_who_cannot_double_may_resign_before_rolling() -> None:
+    # gnubg's matches did this: seat 0 owns the cube, seat 1 resigns before its roll.
+    state = opening("31", Backgammon(match_length=3))
+    state.apply(0, "8/5 6/5")
+    state.apply(1, "double")
+    state.apply(0, "take")
+    state.apply_chance("21")
+    state.apply(1, "13/11 6/5")
+    state.apply(0, "roll")
+    state.apply_chance("42")
+    state.apply(0, "8/4 6/4")
+    assert [str(a) for a in state.legal_actions(1)] == ROLL_OR_RESIGN
+    state.apply(1, "resign 1")
+    state.apply(0, "accept")
+    assert state.match_score == (2, 0)
+
+
+@pytest.mark.parametrize("game", [MONEY_NO_CUBE, Backgammon(match_length=3)], ids=["cube=no", "crawford"])
+def test_ruling_resign_before_rolling_without_the_cube_and_in_the_crawford_game(game: Backgammon) -> None:
+    crawford = bool(game.match_length)
+    state = position(START, START, game=game, score=(2, 0) if crawford else (0, 0), crawford=crawford)
+    assert [str(a) for a in state.legal_actions(0)] == ROLL_OR_RESIGN
+    state.apply(0, "resign 2")
+    state.apply(1, "accept")
+    assert state.match_score == ((2, 2) if crawford else (0, 2))
+
+
+def test_ruling_a_declined_resignation_is_not_offered_again_at_that_level_before_the_next_action() -> None:
+    state = position(START, START, (3, 1))
+    state.apply(0, "resign 2")
+    state.apply(1, "decline")
+    with pytest.raises(hraj.IllegalAction, match="just declined"):
+        state.apply(0, "resign 1")
+    assert "resign 3" in {str(a) for a in state.legal_actions(0)}
+    state.apply(0, "8/5 6/5")
+    assert "resign 1" in {str(a) for a in state.legal_actions(1)}
+
+
+def test_ruling_a_doubled_player_may_resign_instead_of_answering() -> None:
+    state = position(START, START, cube=2, cube_owner=0)
+    state.apply(0, "double")
+    state.apply(1, "resign 1")
+    assert state.to_act == (0,) and state.view(None)["resign"] == {"by": 1, "level": 1}
+    state.apply(0, "decline")
+    assert state.to_act == (1,) and {"take", "drop"} <= {str(a) for a in state.legal_actions(1)}
+    state.apply(1, "resign 2")
+    state.apply(0, "accept")
+    assert state.outcome is not None and state.outcome.scores == (4, -4)  # 2 x the cube before the double
+
+
+def test_ruling_raccoons_up_to_three_redoubles_as_gnubg() -> None:
+    state = position(START, START, game=Backgammon(beavers=True))
+    state.apply(0, "double")
+    state.apply(1, "beaver")
+    state.apply(0, "beaver")  # a raccoon
+    state.apply(1, "beaver")
+    assert "beaver" not in {str(a) for a in state.legal_actions(0)}
+    with pytest.raises(hraj.IllegalAction, match="At most 3"):
+        state.apply(0, "beaver")
+    state.apply(0, "take")
+    assert state.cube_value == 16 and state.cube_owner == 1 and state.phase == DICE
+    raccoon = position(START, START, game=Backgammon(beavers=True))
+    for seat, word in ((0, "double"), (1, "beaver"), (0, "beaver")):
+        raccoon.apply(seat, word)
+    raccoon.apply(1, "drop")
+    assert raccoon.outcome is not None and raccoon.outcome.scores == (4, -4)
+
+
+def test_ruling_the_cube_stops_at_4096_as_in_gnubg() -> None:
+    state = position(START, START, cube=2048, cube_owner=0)
+    state.apply(0, "double")
+    state.apply(1, "take")
+    assert state.cube_value == 4096
+    top = position(START, START, cube=4096, cube_owner=0)
+    assert "double" not in {str(a) for a in top.legal_actions(0)}
+
+
+def test_ruling_an_accepted_resignation_scores_the_offer_even_under_jacoby() -> None:
+    state = position(START, START, (3, 1), game=Backgammon(jacoby=True))
+    state.apply(0, "resign 2")
+    state.apply(1, "accept")
+    assert state.outcome is not None and state.outcome.scores == (-2, 2)

@@ -81,7 +81,8 @@ class PubevalBot(Bot):
             return self.best_play(state)
         chance = winning_chance(mine, theirs) if seat == state.turn else 1 - winning_chance(theirs, mine)
         if phase == CUBE:
-            return DOUBLE if self._wants_to_double(state, seat, chance) else ROLL
+            may_double = state.cube_available(seat)
+            return DOUBLE if may_double and self._wants_to_double(state, seat, chance) else ROLL
         if phase == DOUBLED:
             legal = state.legal_actions(seat)
             if BEAVER in legal and chance >= BEAVER_FROM:

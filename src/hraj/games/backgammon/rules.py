@@ -3,12 +3,14 @@
 One state is a whole match (a money game is a match of one game): from the first
 roll to the match winner, the score carried from game to game.
 
-A turn: if the player on roll could offer the cube, they first choose `roll` or
-`double` (the opponent answers `take`, `drop` or, with beavers, `beaver`); otherwise
-the dice come at once. Then the player picks one of the legal plays; a roll that
-cannot be played at all is a forced step logged as `no move`. The player whose turn
-it is may offer to resign (`resign 1|2|3`) instead of rolling or moving; the opponent
-answers `accept` or `decline`.
+A turn: the player on roll first chooses `roll`, `double` where they may offer the
+cube (the opponent answers `take`, `drop` or, with beavers, `beaver`: an immediate
+redouble, up to three in a row as in gnubg), or `resign 1|2|3`. Then the player picks
+one of the legal plays; a roll that cannot be played at all is a forced step logged
+as `no move`. The player on roll may also resign instead of moving, and a doubled
+player instead of answering the cube; the opponent answers `accept` or `decline`. A
+declined offer cannot be repeated at the same or a lower level before the next other
+action. The seed variant has neither cube nor resignations: its dice come at once.
 
 Every game starts with the opening roll (chance outcome: seat 0's die then seat 1's
 die, never equal: ties are rolled again), except the first game when the `first`
@@ -66,8 +68,13 @@ from hraj.games.backgammon.notation import (
     plays_of,
 )
 
-#: The highest cube value: gnubg's Match ID holds log2 of the cube in four bits.
-MAX_CUBE = 1 << 15
+#: The highest cube a double may reach: gnubg's limit (its MAX_CUBE), so that every
+#: game played here can be read by gnubg.
+MAX_CUBE = 1 << 12
+#: The highest cube a position may show: gnubg's Match ID holds log2 of the cube in four bits.
+MAX_POSITION_CUBE = 1 << 15
+#: Immediate redoubles after a double (beaver, raccoon, and one more), as gnubg's default.
+MAX_BEAVERS = 3
 #: The longest match the Match ID can hold (15 bits).
 MAX_MATCH_LENGTH = (1 << 15) - 1
 
@@ -102,7 +109,9 @@ class Backgammon(Game[Action, ChanceOutcome]):
         "cube": Option(True, "play with the doubling cube", boolean),
         "match_length": Option(0, "points to win the match; 0 is a money game", int_in(0, MAX_MATCH_LENGTH)),
         "jacoby": Option(False, "money play: gammons count single unless the cube was turned", boolean),
-        "beavers": Option(False, "money play: a doubled player may redouble at once, keeping the cube", boolean),
+        "beavers": Option(
+            False, "money play: a doubled player may redouble at once, keeping the cube (raccoons too)", boolean
+        ),
     }
 
     def __init__(self, **options: Any) -> None:
@@ -149,13 +158,16 @@ class BackgammonState(State[Action, ChanceOutcome]):
         "crawford",
         "crawford_done",
         "cube",
+        "declined",
         "dice_rolled",
         "game",
         "game_number",
         "games",
+        "offers",
         "owner",
         "phase",
         "resign_level",
+        "resigner",
         "resume_phase",
         "score",
         "turn",
@@ -178,6 +190,12 @@ class BackgammonState(State[Action, ChanceOutcome]):
         #: The steps of the legal plays of `dice_rolled`, worked out once when the dice come.
         self._legal: tuple[Steps, ...] = ()
         self.resign_level = 0
+        #: The seat offering the resignation on the table.
+        self.resigner = 0
+        #: The highest resignation declined since the last other action (0: none).
+        self.declined = 0
+        #: Doubles offered in a row and not yet answered: 1 a double, 2 a beaver, 3 a raccoon...
+        self.offers = 0
         self.resume_phase = MOVE
         self.phase = OPENING
         first = game.options["first"]
@@ -199,6 +217,9 @@ class BackgammonState(State[Action, ChanceOutcome]):
         new.dice_rolled = self.dice_rolled
         new._legal = self._legal
         new.resign_level = self.resign_level
+        new.resigner = self.resigner
+        new.declined = self.declined
+        new.offers = self.offers
         new.resume_phase = self.resume_phase
         new.phase = self.phase
         return new
@@ -213,6 +234,8 @@ class BackgammonState(State[Action, ChanceOutcome]):
         self.owner = None
         self.dice_rolled = None
         self.resign_level = 0
+        self.declined = 0
+        self.offers = 0
         if starter is not None:
             self.turn = starter
             self.phase = DICE
@@ -223,12 +246,28 @@ class BackgammonState(State[Action, ChanceOutcome]):
 
     def cube_available(self, seat: int) -> bool:
         """May `seat` offer the cube at the start of its turn?"""
-        return self.game.cube_in_play and not self.crawford and self.owner in (None, seat) and self.cube < MAX_CUBE
+        return (
+            self.game.cube_in_play
+            and not self.crawford
+            and self.owner in (None, seat)
+            and self.cube < MAX_CUBE
+            and not self.cube_is_dead(seat)
+        )
+
+    def cube_is_dead(self, seat: int) -> bool:
+        """In a match, does `seat` win the match by winning at the cube's value now?
+
+        gnubg refuses such a double ("the cube is dead"), and so does hraj, so that
+        every match played here reads in gnubg."""
+        length = self.game.match_length
+        return length > 0 and self.score[seat] + self.cube >= length
 
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
         self.dice_rolled = None
-        self.phase = CUBE if self.cube_available(seat) else DICE
+        # Before the roll the player chooses roll, double or resign; the seed variant
+        # has neither cube nor resignations, so its dice come at once.
+        self.phase = DICE if self.game.seed_rules else CUBE
 
     def _set_dice(self, roll: Roll) -> None:
         """The player on roll has these dice: play them, or lose the turn if nothing is legal."""
@@ -240,16 +279,16 @@ class BackgammonState(State[Action, ChanceOutcome]):
             self._record_auto(self.turn, NO_MOVE)
             self._begin_turn(1 - self.turn)
 
-    def _end_game(self, winner: int, multiplier: int, how: str) -> None:
+    def _end_game(self, winner: int, points: int, how: str) -> None:
         """Score a finished game and start the next one, or end the match."""
-        points = self.game_value(multiplier)
         self.score[winner] += points
         self.games.append((winner, points, how))
         self._record_auto(winner, f"wins {points}")
         length = self.game.match_length
         if length == 0 or self.score[winner] >= length:
             self.phase = OVER
-            self.dice_rolled = None
+            if how != "resign":  # a resignation after the roll leaves the dice showing, as in gnubg
+                self.dice_rolled = None
             return
         self.crawford = False
         if not self.crawford_done and max(self.score) == length - 1 and not self.game.seed_rules:
@@ -258,11 +297,19 @@ class BackgammonState(State[Action, ChanceOutcome]):
         self._start_game(starter=1 - winner if self.game.seed_rules else None)
 
     def game_value(self, multiplier: int) -> int:
-        """Points for a game won by `multiplier` (1 single, 2 gammon, 3 backgammon) now."""
+        """Points for a game played out to a win of `multiplier` (1 single, 2 gammon, 3 backgammon) now.
+
+        The Jacoby rule counts gammons single while the cube is centred, as gnubg does."""
         if self.game.seed_rules:
             return 1
-        jacoby = self.game.options["jacoby"] and self.cube == 1
+        jacoby = self.game.options["jacoby"] and self.owner is None
         return self.cube * (1 if jacoby else multiplier)
+
+    @property
+    def stake(self) -> int:
+        """The cube value a drop or a resignation counts now: with a beaver pending, the
+        beavered cube (gnubg's reading)."""
+        return self.cube << max(0, self.offers - 1)
 
     def win_multiplier(self, winner: int) -> int:
         """1, 2 or 3 by the loser's checkers when the winner bore off the last one."""
@@ -280,8 +327,10 @@ class BackgammonState(State[Action, ChanceOutcome]):
     def to_act(self) -> tuple[Seat, ...]:
         if self.phase in (CUBE, MOVE, BEAVERED):
             return (self.turn,)
-        if self.phase in (DOUBLED, RESIGNED):
+        if self.phase == DOUBLED:
             return (1 - self.turn,)
+        if self.phase == RESIGNED:
+            return (1 - self.resigner,)
         return ()
 
     @property
@@ -353,22 +402,39 @@ class BackgammonState(State[Action, ChanceOutcome]):
         if phase == MOVE:
             actions = plays_of(self.play_steps())
         elif phase == CUBE:
-            actions = [ROLL, DOUBLE]
-        elif phase == DOUBLED:
+            actions = [ROLL, DOUBLE] if self.cube_available(seat) else [ROLL]
+        elif phase in (DOUBLED, BEAVERED):
             actions = [TAKE, DROP]
             if self._beaver_allowed():
                 actions.append(BEAVER)
-            return actions
-        elif phase == BEAVERED:
-            return [TAKE, DROP]
         else:  # RESIGNED
             return [ACCEPT, DECLINE]
         if not self.game.seed_rules:
-            actions += RESIGNS
+            actions += RESIGNS[self.declined :]
         return actions
 
+    def playout_actions(self, seat: Seat) -> list[Action]:
+        """A random playout plays the checkers out: it rolls, takes a double it is
+        offered and declines a resignation, but never doubles, beavers or resigns.
+        Random resignations would end nearly every random game at once."""
+        if seat not in self.to_act:
+            return []
+        phase = self.phase
+        if phase == MOVE:
+            return plays_of(self._legal)
+        if phase == CUBE:
+            return [ROLL]
+        if phase == RESIGNED:
+            return [DECLINE]
+        return [TAKE]
+
     def _beaver_allowed(self) -> bool:
-        return bool(self.game.options["beavers"]) and self.cube * 4 <= MAX_CUBE
+        """Another immediate redouble: beavers on, fewer than three so far, the cube within gnubg's limit."""
+        return (
+            bool(self.game.options["beavers"])
+            and self.offers <= MAX_BEAVERS
+            and self.cube << (self.offers + 1) <= MAX_CUBE
+        )
 
     def _canonical(self, seat: Seat, action: Action) -> Action:
         """A typed play (`13/7`, `8/2 6/1`, `13/11(2)`) counts as the legal play with the
@@ -379,38 +445,48 @@ class BackgammonState(State[Action, ChanceOutcome]):
 
     def _apply(self, seat: Seat, action: Action) -> None:
         if isinstance(action, Play):
+            self.declined = 0
             self._play(action)
             return
         word = action.word
+        if word not in ("resign", "accept", "decline"):
+            self.declined = 0
         if word == "roll":
             self.phase = DICE
-        elif word == "double":
-            self.phase = DOUBLED
+        elif word in ("double", "beaver"):
+            self.offers += 1
+            self.phase = DOUBLED if self.offers % 2 else BEAVERED
         elif word == "take":
-            if self.phase == DOUBLED:
-                self.cube *= 2
-                self.owner = seat
-            else:  # the doubler takes the beaver: the beaverer keeps the cube
-                self.cube *= 4
-                self.owner = 1 - self.turn
+            # As gnubg: the cube goes up by every offer, and the player not on roll owns
+            # it (the doubled player, who keeps it after beavering).
+            self.cube <<= self.offers
+            self.owner = 1 - self.turn
+            self.offers = 0
             self.phase = DICE
-        elif word == "beaver":
-            self.phase = BEAVERED
         elif word == "drop":
-            if self.phase == DOUBLED:
-                self._end_game(self.turn, 1, "drop")
-            else:  # the doubler drops the beaver: the beaverer wins the doubled cube
-                self.cube *= 2
-                self._end_game(1 - self.turn, 1, "drop")
+            value = self.stake
+            if self.offers > 1:  # a beaver dropped: the beaverer had taken the cube, as gnubg keeps it
+                self.owner = 1 - self.turn
+            self.offers = 0
+            self.cube = value
+            self._end_game(1 - seat, value, "drop")
         elif word == "resign":
             self.resign_level = action.level
+            self.resigner = seat
             self.resume_phase = self.phase
             self.phase = RESIGNED
         elif word == "accept":
+            # The level, and a double still unanswered, stay after the match's last game,
+            # as gnubg shows them; a beaver had given the beaverer the cube.
             level = self.resign_level
-            self.resign_level = 0
-            self._end_game(seat, level, "resign")
+            self.cube = self.stake
+            if self.offers > 1:
+                self.owner = 1 - self.turn
+            # As gnubg: an offer scores level times the cube; the Jacoby rule scores
+            # games played out, not offers.
+            self._end_game(seat, self.cube * level, "resign")
         elif word == "decline":
+            self.declined = max(self.declined, self.resign_level)
             self.resign_level = 0
             self.phase = self.resume_phase
 
@@ -424,9 +500,32 @@ class BackgammonState(State[Action, ChanceOutcome]):
                 theirs[BAR] += 1
         if mine[OFF] == CHECKERS:
             multiplier = self.win_multiplier(self.turn)
-            self._end_game(self.turn, multiplier, "win" if self.game.seed_rules else WIN_KINDS[multiplier])
+            how = "win" if self.game.seed_rules else WIN_KINDS[multiplier]
+            self._end_game(self.turn, self.game_value(multiplier), how)
             return
         self._begin_turn(1 - self.turn)
+
+    def _why_no_double(self, seat: Seat, word: str) -> IllegalAction | None:
+        """Why `seat` may not double (or beaver) now, where a rule forbids it."""
+        if not self.game.cube_in_play:
+            return IllegalAction("This game is played without the doubling cube.")
+        if self.crawford:
+            return IllegalAction("No doubling in the Crawford game.")
+        if word == "beaver":
+            if not self.game.options["beavers"]:
+                return IllegalAction("Beavers are not played in this game.")
+            if self.phase in (DOUBLED, BEAVERED) and self.offers > MAX_BEAVERS:
+                return IllegalAction("At most {count} beavers in a row.", count=MAX_BEAVERS)
+            return None
+        if self.phase != CUBE or seat != self.turn:
+            return None
+        if self.owner not in (None, seat):
+            return IllegalAction("Only the owner of the cube may redouble.")
+        if self.cube >= MAX_CUBE:
+            return IllegalAction("The cube is at {most}, the most it can show.", most=MAX_CUBE)
+        if self.cube_is_dead(seat):
+            return IllegalAction("The cube is dead: winning this game at its value already wins the match.")
+        return None
 
     # --- plays -----------------------------------------------------------------------------
 
@@ -487,8 +586,14 @@ class BackgammonState(State[Action, ChanceOutcome]):
                 return IllegalAction("Answer the double first: take or drop.")
             if isinstance(action, Play) and self.phase == RESIGNED:
                 return IllegalAction("Answer the resignation first: accept or decline.")
-            if isinstance(action, Decision) and action.word in ("double", "beaver") and self.crawford:
-                return IllegalAction("No doubling in the Crawford game.")
+            if isinstance(action, Decision) and action.word in ("double", "beaver"):
+                reason = self._why_no_double(seat, action.word)
+                if reason is not None:
+                    return reason
+            if isinstance(action, Decision) and action.word == "resign" and action.level <= self.declined:
+                return IllegalAction(
+                    "This resignation was just declined; only a higher one may be offered before the next move."
+                )
             return super()._why_illegal(seat, action)
         mine, theirs = self.boards[self.turn], self.boards[1 - self.turn]
         dice = self.dice_rolled
@@ -545,7 +650,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
                 "crawford": self.crawford,
                 "game": self.game_number,
             },
-            "resign": None if self.phase != RESIGNED else {"by": self.turn, "level": self.resign_level},
+            "resign": None if self.phase != RESIGNED else {"by": self.resigner, "level": self.resign_level},
             "games": [{"winner": w, "points": p, "how": h} for w, p, h in self.games],
             "legal": legal,
             "outcome": None if self.outcome is None else self.outcome.to_json(),
@@ -593,7 +698,8 @@ class BackgammonState(State[Action, ChanceOutcome]):
 
     @property
     def double_offered(self) -> bool:
-        return self.phase in (DOUBLED, BEAVERED)
+        """Is a double (or beaver) waiting for its answer, perhaps behind a resignation?"""
+        return self.offers > 0
 
     def board_arrays(self) -> tuple[list[int], list[int]]:
         """gnubg's TanBoard: (checkers of the player NOT on roll, of the player on roll).
@@ -637,8 +743,10 @@ class BackgammonState(State[Action, ChanceOutcome]):
         for point in range(1, POINTS + 1):
             if state.boards[0][point] and state.boards[1][BAR - point]:
                 raise IllegalAction("Both players have checkers on one point ({point} of seat 0).", point=point)
-        if cube < 1 or cube > MAX_CUBE or cube & (cube - 1):
-            raise IllegalAction("The cube shows a power of two up to {most}, not {cube}.", most=MAX_CUBE, cube=cube)
+        if cube < 1 or cube > MAX_POSITION_CUBE or cube & (cube - 1):
+            raise IllegalAction(
+                "The cube shows a power of two up to {most}, not {cube}.", most=MAX_POSITION_CUBE, cube=cube
+            )
         state.cube = cube
         state.owner = cube_owner
         state.score = [int(score[0]), int(score[1])]

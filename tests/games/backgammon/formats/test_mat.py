@@ -99,12 +99,12 @@ def test_xg_question_marks_are_a_roll_without_a_play():
     assert actions == [MatAction(0, ROLL, dice=(3, 1)), MatAction(1, WIN, value=1)]
 
 
-def test_beavers_are_a_cube_action_of_their_own_and_raccoons_are_refused():
+def test_beavers_and_raccoons_are_cube_actions():
     text = " 0 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5          Doubles => 2\n  2)  Beavers => 4\n"
     actions = parse_mat(text).games[0].actions
     assert [action.kind for action in actions] == [ROLL, DOUBLE, BEAVER]
-    with pytest.raises(FormatError):
-        parse_mat(text.replace("Beavers", "Raccoons"))
+    raccoon = parse_mat(text.replace("Beavers", "Raccoons")).games[0].actions[-1]
+    assert (raccoon.kind, raccoon.value) == (BEAVER, 4)
 
 
 def test_comments_before_the_match_line_are_kept():

@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 
 import hraj
+from hraj.core import random_playout
 from hraj.core.errors import InvalidRecord
 from hraj.games.backgammon.formats import FormatError, export_mat, load_file, load_position, records_from_mat
 from hraj.games.backgammon.formats.mat import parse_mat
-from hraj.games.backgammon.rules import Backgammon, BackgammonState
+from hraj.games.backgammon.formats.mat_record import export_session
+from hraj.games.backgammon.rules import MOVE, Backgammon, BackgammonState
 
 DATA = Path(__file__).parent / "data"
 GNUBG_FILE = DATA / "gnubg_5_point_match.mat"
@@ -127,6 +129,24 @@ def _choose(state: BackgammonState, seat: int, rng: random.Random) -> str:
     return rng.choice([action for action in actions if not action.startswith("resign") and action != "double"])
 
 
+def as_gnubg_keeps(record: dict[str, Any]) -> dict[str, Any]:
+    """The record less the roll before a resignation when that roll had a single legal
+    play: gnubg would play it, so the export leaves the roll out."""
+    game = Backgammon(**record["options"])
+    state = game.new_state()
+    kept: list[list[Any]] = []
+    for kind, seat, text in record["events"]:
+        if kind == "move" and text.startswith("resign") and state.phase == MOVE and len(state.play_steps()) == 1:
+            while kept[-1][0] == "chance" or kept[-1][2] == "roll":
+                kept.pop()
+        kept.append([kind, seat, text])
+        if kind == "chance":
+            state.apply_chance(text)
+        elif kind == "move":
+            state.apply(seat, text)
+    return {**record, "events": kept}
+
+
 def _random_record(seed: int, options: dict[str, Any]) -> dict[str, Any]:
     rng = random.Random(seed)
     state = Backgammon(**options).new_state()
@@ -155,7 +175,7 @@ OPTION_SETS: list[dict[str, Any]] = [
 def test_exported_random_matches_import_back_identically(options, seed):
     record = _random_record(seed * 101 + len(options), options)
     text = export_mat(record)
-    assert records_from_mat(text) == [record]
+    assert records_from_mat(text) == [as_gnubg_keeps(record)]
     # and the text is laid out so that reading and writing it changes nothing
     assert export_mat(records_from_mat(text)[0]) == text
     assert parse_mat(text).length == record["options"]["match_length"]
@@ -186,3 +206,79 @@ def test_unfinished_matches_stopped_after_a_roll_or_a_play_import_back_identical
     for cut in cut_points[::5]:
         partial = {**record, "events": events[:cut]}
         assert records_from_mat(export_mat(partial)) == [partial]
+
+
+# --- as gnubg 1.07 writes and reads .mat files --------------------------------------------------
+
+
+def test_jacoby_resign_2_at_cube_1_round_trips_as_gnubg_counts_it() -> None:
+    state = Backgammon(jacoby=True).new_state()
+    state.apply_chance("31")
+    state.apply(0, "8/5 6/5")
+    state.apply(1, "resign 2")
+    state.apply(0, "accept")
+    text = export_mat(state.record())
+    assert "Wins 2 points" in text  # level times the cube, as gnubg writes and scores it
+    assert records_from_mat(text) == [state.record()]
+
+
+def _one_play_roll(seed: int) -> BackgammonState | None:
+    """A seeded random game without the cube, stopped at the first roll with a single legal play."""
+    rng = random.Random(seed)
+    state = Backgammon(cube=False).new_state()
+    while not state.is_over:
+        if state.is_chance:
+            state.apply_chance(state.sample_chance(rng))
+        elif state.phase == MOVE and len(state.play_steps()) == 1:
+            return state
+        else:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.playout_actions(seat)))
+    return None
+
+
+def test_a_resignation_after_a_roll_with_one_legal_play_leaves_the_roll_out() -> None:
+    # gnubg would make the only play of such a roll by itself on import and end on
+    # another position, so the export leaves the roll out: both end before the roll.
+    state = next(found for seed in range(50) if (found := _one_play_roll(seed)) is not None)
+    roll = f"{state.dice[0]}{state.dice[1]}:" if state.dice else ""
+    seat = state.turn
+    before = export_mat(state.record())
+    state.apply(seat, "resign 1")
+    state.apply(1 - seat, "accept")
+    text = export_mat(state.record())
+    assert before.count(roll) == text.count(roll) + 1  # the bare roll is gone
+    back = records_from_mat(text)[0]
+    final = Backgammon(cube=False).replay(back)
+    assert isinstance(final, BackgammonState)
+    assert final.boards == state.boards and final.games == state.games
+
+
+def test_gnubgs_beaver_is_a_double_by_the_doubled_player() -> None:
+    text = (
+        " 0 point match\n\n Game 1\n a : 0                          b : 0\n"
+        "  1) 31: 8/5 6/5                 Doubles => 2\n"
+        "  2)  Doubles => 4                Takes\n"
+        "  3)                             21: 13/11 6/5 \n"
+    )
+    record = records_from_mat(text)[0]
+    moves = [text for kind, _, text in record["events"] if kind == "move"]
+    assert moves[:4] == ["8/5 6/5", "double", "beaver", "take"]
+    assert record["options"]["beavers"] and record["players"] == ["a", "b"]
+    again = export_mat(record)
+    assert "Doubles => 4" in again and "Beavers" not in again
+
+
+def test_a_gnubg_money_session_takes_the_jacoby_rule_from_its_running_scores() -> None:
+    # Seeded random games with the Jacoby rule: game 1 ends in a gammon at a centred
+    # cube, which gnubg writes as "Wins 2 points" though it scored 1.
+    records = []
+    for seed in (0, 3):
+        state = random_playout(Backgammon(jacoby=True).new_state(), random.Random(seed))
+        records.append(state.record())
+    text = export_session(records)
+    assert "Wins 2 points" in text and " " + f"{'Player 1 : 0':<31}" + "Player 2 : 1" in text
+    without_header = "".join(line for line in text.splitlines(keepends=True) if "[Jacoby" not in line)
+    back = records_from_mat(without_header)
+    assert [record["options"]["jacoby"] for record in back] == [True, True]
+    assert [record["events"] for record in back] == [record["events"] for record in records]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -31,6 +33,7 @@ MANUAL_EXAMPLE = MatchKey(
     dice=(5, 2),
     match_length=9,
     scores=(2, 4),
+    jacoby=True,  # the manual's 66 bits leave bit 67 clear
 )
 
 
@@ -38,6 +41,21 @@ def test_manual_example_qykqasaaiaaa_9_point_match_2_4_player_0_owns_a_2_cube_pl
     assert match_key_bytes(MANUAL_EXAMPLE) == bytes.fromhex("41892A012000200000")
     assert encode_match_id(MANUAL_EXAMPLE) == "QYkqASAAIAAA"
     assert decode_match_id("QYkqASAAIAAA") == MANUAL_EXAMPLE
+
+
+def test_gnubg_sets_bit_67_when_the_jacoby_rule_is_not_in_use():
+    # gnubg 1.07's `new match 5` shows 4HPwATDgc/ABMA:MAGnAAAAAAAE; the manual's example
+    # as gnubg writes it in a match carries the same bit.
+    key = decode_match_id("MAGnAAAAAAAE")
+    assert (key.match_length, key.jacoby, key.game_state) == (5, False, GameState.PLAYING)
+    assert encode_match_id(key) == "MAGnAAAAAAAE"
+    assert encode_match_id(dataclasses.replace(MANUAL_EXAMPLE, jacoby=False)) == "QYkqASAAIAAE"
+    assert decode_match_id("MAEAAAAAAAAA").jacoby and not decode_match_id("MAEAAAAAAAAE").jacoby
+
+
+def test_bits_after_the_67th_are_refused():
+    with pytest.raises(FormatError, match="67th"):
+        decode_match_id("MAGnAAAAAAAI")
 
 
 def test_manual_example_bit_string_field_by_field():
@@ -50,12 +68,12 @@ def test_manual_example_bit_string_field_by_field():
     for _, width in FIELDS:
         printed.append("".join(str(bits >> index & 1) for index in range(width)))
         bits >>= width
-    assert printed == expected
+    assert printed == [*expected, "0"]
 
 
 def test_cagaaaaaaaaa_is_a_money_game_not_started_player_1_to_roll_centred_cube():
     key = decode_match_id("cAgAAAAAAAAA")
-    assert key == MatchKey(cube_value=1, cube_owner=None, on_roll=1, game_state=GameState.NONE, turn=1)
+    assert key == MatchKey(cube_value=1, cube_owner=None, on_roll=1, game_state=GameState.NONE, turn=1, jacoby=True)
     assert key.money
     assert encode_match_id(key) == "cAgAAAAAAAAA"
 

@@ -13,7 +13,10 @@ from hraj.games.backgammon.formats.position_id import decode_position_id
 from hraj.games.backgammon.formats.positions import gnubg_ids, state_from_gnubg, state_from_xgid, xgid
 from hraj.games.backgammon.rules import BEAVERED, CUBE, DOUBLED, MOVE, RESIGNED, Backgammon, BackgammonState
 
+#: The start with XG's bottom player (gnubg's player 1, hraj's seat 1) on roll.
 START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+#: The start with the top player (seat 0) on roll.
+START_XGID_TOP = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:0:10"
 
 
 def _same(first: BackgammonState, second: BackgammonState) -> None:
@@ -37,7 +40,8 @@ def test_manual_match_id_example_sets_up_player_1_to_play_52_at_2_4_of_9_with_pl
     assert (state.match_length, state.match_score) == (9, (2, 4))
     assert (state.cube_value, state.cube_owner, state.on_roll, state.dice) == (2, 0, 1, (5, 2))
     assert state.phase == MOVE
-    assert gnubg_ids(state) == ("4HPwATDgc/ABMA", "QYkqASAAIAAA")
+    # gnubg 1.07 writes bit 67 in every match: "no Jacoby rule"
+    assert gnubg_ids(state) == ("4HPwATDgc/ABMA", "QYkqASAAIAAE")
 
 
 def test_money_game_before_the_first_roll_cAgAAAAAAAAA_gives_player_1_the_cube_decision():  # noqa: N802
@@ -48,7 +52,14 @@ def test_money_game_before_the_first_roll_cAgAAAAAAAAA_gives_player_1_the_cube_d
 
 
 def test_new_money_game_is_the_starting_position_with_player_0_to_play():
-    assert gnubg_ids(Backgammon().new_state()) == ("4HPwATDgc/ABMA", "MAEAAAAAAAAA")
+    assert gnubg_ids(Backgammon().new_state()) == ("4HPwATDgc/ABMA", "MAEAAAAAAAAE")
+    assert gnubg_ids(Backgammon(jacoby=True).new_state()) == ("4HPwATDgc/ABMA", "MAEAAAAAAAAA")
+
+
+def test_gnubgs_match_ids_with_bit_67_are_read_and_carry_the_jacoby_rule():
+    assert state_from_gnubg("4HPwATDgc/ABMA", "MAGnAAAAAAAE").match_length == 5  # gnubg's `new match 5`
+    assert not state_from_gnubg("4HPwATDgc/ABMA", "MAEAAAAAAAAE").game.options["jacoby"]
+    assert state_from_gnubg("4HPwATDgc/ABMA", "MAEAAAAAAAAA").game.options["jacoby"]
 
 
 def test_player_on_roll_is_the_second_half_of_the_position_id():
@@ -85,14 +96,33 @@ def test_a_resignation_offered_travels_in_the_match_id():
 def test_xgid_beaver_and_money_rules():
     state = state_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:0:-1:B:0:0:3:0:10")
     assert state.game.options["beavers"] and state.game.options["jacoby"]
-    assert state.double_offered and state.to_act == (1,)
+    # the top player (seat 0) is on roll and doubled; seat 1 beavered; seat 0 answers
+    assert state.double_offered and state.on_roll == 0 and state.to_act == (0,)
     assert xgid(state) == "XGID=-b----E-C---eE---c-e----B-:1:0:-1:B:0:0:3:0:10"
+
+
+def test_xgid_raccoon_is_read_as_a_third_offer():
+    state = state_from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:R:0:0:2:0:10")
+    assert state.offers == 3 and state.on_roll == 1 and state.to_act == (0,)
+    assert xgid(state) == "XGID=-b----E-C---eE---c-e----B-:0:0:1:R:0:0:2:0:10"
+
+
+def test_xgid_d_names_the_doubler_in_field_4_as_xg_and_gnubg_do():
+    state = state_from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:D:0:0:0:0:10")
+    assert state.on_roll == 1 and state.to_act == (0,) and state.double_offered
 
 
 def test_xgid_start_position_with_the_bottom_player_to_play():
     state = state_from_xgid(START_XGID)
-    assert (state.on_roll, state.phase, state.boards) == (0, CUBE, Backgammon().new_state().boards)
+    assert (state.on_roll, state.phase, state.boards) == (1, CUBE, Backgammon().new_state().boards)
     assert xgid(state) == START_XGID
+    assert state_from_xgid(START_XGID_TOP).on_roll == 0
+
+
+def test_xgid_scores_are_bottom_then_top_as_gnubg_reads_them():
+    # seat 1 (bottom) has 3, seat 0 (top) 1, in a 5-point match
+    state = state_from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:3:1:0:5:10")
+    assert state.match_score == (1, 3)
 
 
 def _random_states(seed: int, options: dict[str, object]) -> list[BackgammonState]:
@@ -113,7 +143,7 @@ def _random_states(seed: int, options: dict[str, object]) -> list[BackgammonStat
 
 @pytest.mark.parametrize(
     ("seed", "options"),
-    [(1, {}), (2, {"match_length": 5}), (3, {"match_length": 3})] + [(seed, {"beavers": True}) for seed in range(4, 9)],
+    [(1, {}), (6, {"match_length": 5}), (3, {"match_length": 3})] + [(seed, {"beavers": True}) for seed in range(4, 9)],
 )
 def test_every_position_of_random_matches_survives_both_formats(seed, options):
     for state in _random_states(seed, options):
@@ -131,17 +161,17 @@ def test_every_position_of_random_matches_survives_both_formats(seed, options):
 def test_random_matches_reach_doubles_beavers_and_crawford_games():
     phases = {state.phase for seed in range(4, 9) for state in _random_states(seed, {"beavers": True})}
     assert {DOUBLED, BEAVERED} <= phases
-    assert any(state.is_crawford for state in _random_states(2, {"match_length": 5}))
+    assert any(state.is_crawford for state in _random_states(6, {"match_length": 5}))
 
 
 def test_state_from_text_reads_gnubg_output_the_combined_id_and_xgids():
     shown = "GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n                 Match ID   : QYkqASAAIAAA\n"
     assert state_from_text(shown).match_length == 9
     assert state_from_text("4HPwATDgc/ABMA:QYkqASAAIAAA").dice == (5, 2)
-    assert state_from_text("the position: " + START_XGID + " (opening)").on_roll == 0
+    assert state_from_text("the position: " + START_XGID + " (opening)").on_roll == 1
     alone = state_from_text("4HPwATDgc/ABMA")
     assert (alone.match_length, alone.on_roll, alone.phase) == (0, 0, CUBE)
-    assert position_text(alone) == "4HPwATDgc/ABMA:MAEAAAAAAAAA\n" + START_XGID + "\n"
+    assert position_text(alone) == "4HPwATDgc/ABMA:MAEAAAAAAAAE\n" + START_XGID_TOP + "\n"
 
 
 @pytest.mark.parametrize(
@@ -150,7 +180,6 @@ def test_state_from_text_reads_gnubg_output_the_combined_id_and_xgids():
         "nothing here",
         "4HPwATDgc/ABMA:QYoqASAAIAAA",  # the game is over (game state 2)
         "4HPwATDgc/ABMA:QYEqASAAIAAA",  # player 0 to decide, player 1 on roll, nothing offered
-        "XGID=-b----E-C---eE---c-e----B-:1:0:-1:R:0:0:3:0:10",  # raccoon
         "XGID=-b----E-C---eE---c-e----B-:1:0:-1:B:0:0:0:5:10",  # a beaver in match play
     ],
 )
@@ -182,7 +211,7 @@ def test_a_beaver_is_gnubgs_take_and_redouble_in_the_match_id():
 def test_a_beaver_travels_in_the_xgid():
     state = _beavered()
     text = xgid(state)
-    assert text.endswith(":0:0:-1:B:0:0:2:0:10")
+    assert text.endswith(":0:0:1:B:0:0:2:0:10")
     _same(state_from_xgid(text), state)
 
 

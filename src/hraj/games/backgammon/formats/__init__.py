@@ -17,17 +17,19 @@ rules; `positions` and `mat_record` connect them to the game.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from hraj.games.backgammon.formats.errors import FormatError
-from hraj.games.backgammon.formats.mat_record import export_mat, records_from_mat
+from hraj.games.backgammon.formats.mat_record import export_mat, export_session, records_from_mat
 from hraj.games.backgammon.formats.positions import gnubg_ids, state_from_gnubg, state_from_xgid, xgid
-from hraj.games.backgammon.rules import BackgammonState
+from hraj.games.backgammon.rules import Backgammon, BackgammonState
 
 __all__ = [
     "FormatError",
     "export_mat",
+    "export_records",
     "is_position_text",
     "load_file",
     "load_position",
@@ -41,7 +43,7 @@ _XGID = re.compile(r"(?:XGID=)?([-a-oA-O]{26}(?::[-\w]+){8,9})")
 _POSITION_ID = re.compile(r"(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{14})(?![A-Za-z0-9+/])")
 _MATCH_ID = re.compile(r"(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{12})(?![A-Za-z0-9+/])")
 _LABELLED = re.compile(r"position\s*id\s*:?\s*(\S{14}).*?match\s*id\s*:?\s*(\S{12})", re.IGNORECASE | re.DOTALL)
-_DEFAULT_MATCH_ID = "MAEAAAAAAAAA"  # money game, centred cube, player 0 to play
+_DEFAULT_MATCH_ID = "MAEAAAAAAAAE"  # money game without Jacoby, centred cube, player 0 to play
 
 
 def read_text(path: str | Path) -> str:
@@ -91,6 +93,29 @@ def state_from_text(text: str, **options: Any) -> BackgammonState:
     rest = text[: position.start()] + " " + text[position.end() :]
     match = _MATCH_ID.search(rest)
     return state_from_gnubg(position.group(1), match.group(1) if match else _DEFAULT_MATCH_ID, **options)
+
+
+EXPORT_FORMATS = ("mat", "xgid", "gnubgid")
+
+
+def export_records(records: Sequence[Mapping[str, Any]], to: str) -> str:
+    """Backgammon records as `.mat` text (a money session's games as one session), or the
+    position at the end of the last record as an XGID or gnubg's `Position:Match` IDs."""
+    if to not in EXPORT_FORMATS:
+        raise FormatError("Export to mat, xgid or gnubgid, not {format}.", format=to)
+    if not records:
+        raise FormatError("There is no record to write.")
+    for record in records:
+        if record.get("game") != Backgammon.id:
+            raise FormatError("Only backgammon records can be written as .mat, XGID or gnubg IDs.")
+    if to == "mat":
+        return export_session(records)
+    options = records[-1].get("options", {})
+    state = Backgammon(**(options if isinstance(options, dict) else {})).replay(records[-1])
+    assert isinstance(state, BackgammonState)
+    if to == "xgid":
+        return xgid(state) + "\n"
+    return ":".join(gnubg_ids(state)) + "\n"
 
 
 def position_text(state: BackgammonState) -> str:

@@ -55,8 +55,9 @@ class MatAction:
     """One cell: `side` 0 is the left player, 1 the right one.
 
     roll: `dice` and the play as written (`moves`, "" when nothing moved);
-    double, beaver: `value` is the cube after it; take, drop: nothing more;
-    win: `value` is the points won.
+    double, beaver (`Beavers =>`, `Raccoons =>`; gnubg writes every redouble as
+    `Doubles =>`): `value` is the cube after it; take, drop: nothing more;
+    win: `value` is the points won as gnubg counts them (the cube times 1, 2 or 3).
     """
 
     side: int
@@ -202,9 +203,7 @@ def _parse_cell(text: str, side: int, line_number: int) -> MatAction:
     cube = _CUBE_CELL.match(cell)
     if cube is not None:
         word = cube.group(1).lower()
-        if word.startswith("raccoon"):
-            raise FormatError("Line {line}: raccoons are not played here.", line=line_number)
-        kind = BEAVER if word.startswith("beaver") else DOUBLE
+        kind = DOUBLE if word.startswith("double") else BEAVER
         return MatAction(side, kind, value=int(cube.group(2)))
     lower = cell.lower()
     if lower.startswith("take"):

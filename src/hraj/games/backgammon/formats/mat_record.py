@@ -1,13 +1,15 @@
 """hraj records to and from `.mat` matches.
 
 Export replays a record and writes each decision in its player's column: seat 0 on
-the left, seat 1 on the right. Rolls and plays become `52: 13/8 13/11`, forced
-`no move` steps a bare `52:`, cube actions `Doubles => 2`, `Beavers => 4`, `Takes`,
-`Drops`, and every finished game a `Wins N points` line. A resignation leaves only
-that line (and, when it came after the roll, the bare roll before it); a declined
-resignation leaves nothing. A record that stops in the middle of a game keeps its
-last roll (as a bare roll) and a pending double, but not a pending `roll` decision
-or resignation.
+the left, seat 1 on the right, as gnubg 1.07 writes and reads them. Rolls and plays
+become `52: 13/8 13/11`, forced `no move` steps a bare `52:`, cube actions
+`Doubles => 2` (a beaver or raccoon too: `Doubles => 4`, as gnubg), `Takes`, `Drops`,
+and every finished game a `Wins N points` line counted as gnubg does: the cube times
+1, 2 or 3, before the Jacoby rule. A resignation leaves only that line (and, when it
+came after the roll, the bare roll before it, unless the roll had a single legal play:
+gnubg would play that); a declined resignation leaves nothing. A record that stops in
+the middle of a game keeps its last roll (as a bare roll) and a pending double, but
+not a pending `roll` decision or resignation.
 
 Import plays a match through the rules: the dice of each cell become chance outcomes,
 its play an action parsed with the game's notation (so `13/7`, `bar/22`, `25/22*`,
@@ -18,10 +20,12 @@ rules is refused with the game and cell that break them.
 A match (`N point match`, N > 0) is one record; a money session (`0 point match`)
 gives one record per game, since a money game is a match of one game here.
 
-Options that the `.mat` format has no words for travel in header comments that
-other programs keep as comments: `; [Jacoby "On"]`, `; [Beaver "On"]` (read by
-gnubg), `; [CubeLimit "1"]` for play without the cube, `; [hraj variant "seed"]` and
-`; [hraj first "1"]`.
+Options that the `.mat` format has no words for travel in header comments:
+`; [Jacoby "On"]`, `; [Beaver "On"]`, `; [CubeLimit "1"]` for play without the cube,
+`; [hraj variant "seed"]` and `; [hraj first "1"]`. gnubg writes none of them and
+ignores their values (it plays an imported file by its own `set jacoby`, `set beavers`
+and `set cube use`), so a gnubg money session read here takes the Jacoby rule from the
+running scores of its games when no header names it, and callers may pass options.
 """
 
 from __future__ import annotations
@@ -49,12 +53,15 @@ from hraj.games.backgammon.formats.mat import (
 from hraj.games.backgammon.moves import BAR, OFF
 from hraj.games.backgammon.notation import First, Play, Roll
 from hraj.games.backgammon.rules import (
+    BEAVERED,
     CHOOSE_FIRST,
     CUBE,
+    DOUBLED,
     MAX_CUBE,
     MOVE,
     NO_MOVE,
     OPENING,
+    WIN_KINDS,
     Backgammon,
     BackgammonState,
 )
@@ -97,8 +104,18 @@ def _hits(state: BackgammonState, seat: int, play: Play) -> list[bool]:
     return marks
 
 
-def mat_of_record(record: Mapping[str, Any], names: Sequence[str] = DEFAULT_NAMES) -> MatMatch:
-    """The `.mat` match of a backgammon record; raises InvalidRecord if it does not replay."""
+def record_names(record: Mapping[str, Any]) -> tuple[str, str]:
+    """The players' names a record keeps (`players`: two names), else `Player 1`, `Player 2`."""
+    players = record.get("players")
+    if isinstance(players, (list, tuple)) and len(players) == 2 and all(isinstance(n, str) and n for n in players):
+        return (players[0], players[1])
+    return DEFAULT_NAMES
+
+
+def mat_of_record(record: Mapping[str, Any], names: Sequence[str] | None = None) -> MatMatch:
+    """The `.mat` match of a backgammon record, with the names it keeps unless `names`
+    are given; raises InvalidRecord if it does not replay."""
+    names = names or record_names(record)
     game_id, options, events = parse_record(record)
     if game_id != Backgammon.id:
         raise InvalidRecord("The record is of {found}, not {expected}.", found=game_id, expected=Backgammon.id)
@@ -119,7 +136,7 @@ def mat_of_record(record: Mapping[str, Any], names: Sequence[str] = DEFAULT_NAME
                 elif text.startswith("wins "):
                     if resigned_after_roll:
                         current.actions.append(MatAction(1 - seat, ROLL, dice=dice))
-                    current.actions.append(MatAction(seat, WIN, value=int(text.split()[1])))
+                    current.actions.append(MatAction(seat, WIN, value=gnubg_points(state, int(text.split()[1]))))
                     resigned_after_roll = False
                     if not state.is_over:
                         score = state.match_score
@@ -137,16 +154,16 @@ def mat_of_record(record: Mapping[str, Any], names: Sequence[str] = DEFAULT_NAME
             if isinstance(action, Play):
                 moves = format_play(action.steps, _hits(state, seat, action))
                 current.actions.append(MatAction(seat, ROLL, dice=dice, moves=moves))
-            elif action.word == "double":
-                current.actions.append(MatAction(seat, DOUBLE, value=state.cube_value * 2))
-            elif action.word == "beaver":
-                current.actions.append(MatAction(seat, BEAVER, value=state.cube_value * 4))
+            elif action.word in ("double", "beaver"):
+                # gnubg writes every redouble as a double, to the cube it makes
+                current.actions.append(MatAction(seat, DOUBLE, value=state.cube_value << (state.offers + 1)))
             elif action.word == "take":
                 current.actions.append(MatAction(seat, TAKE))
             elif action.word == "drop":
                 current.actions.append(MatAction(seat, DROP))
             elif action.word == "resign":
-                resigned_after_roll = state.phase == MOVE
+                # gnubg plays a roll's only legal play by itself, so such a roll is left out
+                resigned_after_roll = state.phase == MOVE and len(state.play_steps()) > 1
             elif action.word == "decline":
                 resigned_after_roll = False
             state.apply(seat, text)
@@ -162,9 +179,42 @@ def mat_of_record(record: Mapping[str, Any], names: Sequence[str] = DEFAULT_NAME
     return match
 
 
-def export_mat(record: Mapping[str, Any], names: Sequence[str] = DEFAULT_NAMES) -> str:
+def gnubg_points(state: BackgammonState, points: int) -> int:
+    """A finished game's `Wins` value as gnubg writes it: a game played out counts the
+    cube times 1, 2 or 3 whatever the Jacoby rule made of it."""
+    if not state.game.options["jacoby"]:
+        return points  # the points scored are the cube times 1, 2 or 3 already
+    # Jacoby is money play: the game was the last, so the state still shows its cube.
+    how = state.games[-1][2]
+    multiplier = next((number for number, name in WIN_KINDS.items() if name == how), 0)
+    return state.cube_value * multiplier if multiplier else points
+
+
+def export_mat(record: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
     """The `.mat` text of a backgammon record (a whole match, or one money game)."""
     return format_mat(mat_of_record(record, names))
+
+
+def export_session(records: Sequence[Mapping[str, Any]]) -> str:
+    """The `.mat` text of several money games as one session, as gnubg writes a session:
+    games numbered on, each score line the running total. Matches are written one
+    after another (gnubg reads only the first)."""
+    if not records:
+        raise InvalidRecord("There is no record to write.")
+    matches = [mat_of_record(record) for record in records]
+    if len(matches) == 1 or any(match.length for match in matches):
+        return "".join(format_mat(match) for match in matches)
+    session = matches[0]
+    totals = [0, 0]
+    for number, (match, record) in enumerate(zip(matches, records, strict=True), start=1):
+        game = match.games[0]
+        game.number, game.scores = number, (totals[0], totals[1])
+        if number > 1:
+            session.games.append(game)
+        winner, points = _result(record["events"])  # the points scored, the Jacoby rule applied
+        if winner is not None:
+            totals[winner] += points
+    return format_mat(session)
 
 
 # --- import -----------------------------------------------------------------------------
@@ -178,7 +228,12 @@ def _options(match: MatMatch) -> dict[str, Any]:
         return (match.header(key) or "").strip().lower() == ON.lower()
 
     if match.length == 0:
-        beaver_cells = any(action.kind == BEAVER for game in match.games for action in game.actions)
+        # gnubg writes a beaver as the doubled player's double, right after the double
+        beaver_cells = any(
+            action.kind == BEAVER or (action.kind == DOUBLE and following.kind == DOUBLE)
+            for game in match.games
+            for action, following in zip(game.actions, game.actions[1:], strict=False)
+        ) or any(action.kind == BEAVER for game in match.games for action in game.actions)
         options["jacoby"] = on("Jacoby")
         options["beavers"] = on("Beaver") or beaver_cells
     if (match.header("CubeLimit") or "").strip() == "1":
@@ -251,6 +306,9 @@ class _Importer:
         else:
             if state.phase == CHOOSE_FIRST:
                 state.apply_chance(str(First(seat)))
+            elif state.phase == BEAVERED and seat == state.turn:
+                # `Beavers => 4` followed by the doubler's roll: the beaver was taken
+                state.apply(seat, "take")
             elif state.phase == CUBE:
                 self._expect(seat)
                 state.apply(seat, "roll")
@@ -267,7 +325,9 @@ class _Importer:
         self._no_play_missing()
         self._expect(seat)
         word = {DOUBLE: "double", BEAVER: "beaver", TAKE: "take", DROP: "drop"}[cell.kind]
-        expected = state.cube_value * (2 if cell.kind == DOUBLE else 4)
+        if word == "double" and state.phase in (DOUBLED, BEAVERED):
+            word = "beaver"  # gnubg writes a beaver or raccoon as a double
+        expected = state.cube_value << (state.offers + 1)
         if cell.kind in (DOUBLE, BEAVER) and cell.value != expected:
             raise InvalidRecord("The cube goes to {expected} here, not {value}.", expected=expected, value=cell.value)
         state.apply(seat, word)
@@ -278,17 +338,17 @@ class _Importer:
             # Nothing ended the game: the loser resigned, and the winner accepted.
             loser = 1 - winner
             self._expect(loser)
-            level, rest = divmod(cell.value, state.cube_value)
+            level, rest = divmod(cell.value, state.stake)
             if rest or not 1 <= level <= 3:
                 raise InvalidRecord(
                     "{points} points is no resignation with the cube at {cube}.",
                     points=cell.value,
-                    cube=state.cube_value,
+                    cube=state.stake,
                 )
             state.apply(loser, f"resign {level}")
             state.apply(winner, "accept")
         found_winner, points, _ = state.games[-1]
-        if (found_winner, points) != (winner, cell.value):
+        if found_winner != winner or cell.value not in (points, gnubg_points(state, points)):
             raise InvalidRecord(
                 "The file says {side} wins {points}; the rules give {found} to {other}.",
                 side=DEFAULT_NAMES[winner],
@@ -298,28 +358,89 @@ class _Importer:
             )
 
 
-def records_from_mat(text: str) -> list[dict[str, Any]]:
+def records_from_mat(text: str, **options: Any) -> list[dict[str, Any]]:
     """The hraj records of a `.mat` text: one per match, one per game of a money session.
 
-    Raises FormatError for text that is no `.mat` file and InvalidRecord for a match
-    that breaks the rules.
+    `options` set game options over the file's (as gnubg's own settings do when it
+    imports). Raises FormatError for text that is no `.mat` file and InvalidRecord for
+    a match that breaks the rules.
     """
     records: list[dict[str, Any]] = []
     for match in parse_matches(text):
-        try:
-            game = Backgammon(**_options(match))
-        except HrajError as error:
-            raise InvalidRecord("The .mat file's settings are not a backgammon game: {why}", why=error) from None
-        if game.match_length:
-            importer = _Importer(game)
-            for mat_game in match.games:
-                if importer.state.is_over:
-                    break  # gnubg, too, ignores games after the match is won
-                importer.play_game(mat_game, check_score=True)
-            records.append(importer.state.record())
+        chosen = {**_options(match), **options}
+        if match.length:
+            records.append(_match_record(match, _game(chosen)))
+        elif "jacoby" in options or match.header("Jacoby") is not None:
+            records += _session_records(match, _game(chosen))
         else:
-            for mat_game in match.games:
-                importer = _Importer(game)
-                importer.play_game(mat_game, check_score=False)
-                records.append(importer.state.record())
+            records += _session_with_jacoby_from_scores(match, chosen)
     return records
+
+
+def _game(options: dict[str, Any]) -> Backgammon:
+    try:
+        return Backgammon(**options)
+    except HrajError as error:
+        raise InvalidRecord("The .mat file's settings are not a backgammon game: {why}", why=error) from None
+
+
+def _match_record(match: MatMatch, game: Backgammon) -> dict[str, Any]:
+    importer = _Importer(game)
+    for mat_game in match.games:
+        if importer.state.is_over:
+            break  # gnubg, too, ignores games after the match is won
+        importer.play_game(mat_game, check_score=True)
+    return _with_names(importer.state.record(), match.games[0].names if match.games else ("", ""))
+
+
+def _session_records(match: MatMatch, game: Backgammon) -> list[dict[str, Any]]:
+    records = []
+    for mat_game in match.games:
+        importer = _Importer(game)
+        importer.play_game(mat_game, check_score=False)
+        records.append(_with_names(importer.state.record(), mat_game.names))
+    return records
+
+
+def _with_names(record: dict[str, Any], names: tuple[str, str]) -> dict[str, Any]:
+    """The record with the file's player names (`players`), where the file has both and
+    they are not the stand-ins `Player 1` and `Player 2`."""
+    if all(names) and names != DEFAULT_NAMES:
+        record["players"] = list(names)
+    return record
+
+
+def _session_with_jacoby_from_scores(match: MatMatch, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """A money session whose file does not say whether the Jacoby rule was on (gnubg's):
+    the rule that gives the running score on each next game's line; without it if both do."""
+    readings: list[list[dict[str, Any]]] = []
+    failure: HrajError | None = None
+    for jacoby in (False, True):
+        try:
+            records = _session_records(match, _game({**options, "jacoby": jacoby}))
+        except HrajError as error:
+            failure = failure or error
+            continue
+        totals = [0, 0]
+        fits = True
+        for mat_game, record in zip(match.games, records, strict=True):
+            fits = fits and tuple(totals) == mat_game.scores
+            winner, points = _result(record["events"])
+            if winner is not None:
+                totals[winner] += points
+        if fits:
+            return records
+        readings.append(records)
+    if readings:
+        return readings[0]
+    assert failure is not None
+    raise failure
+
+
+def _result(events: Sequence[Any]) -> tuple[int | None, int]:
+    """The winner and points of a one-game record, from its last `wins N` step."""
+    for event in reversed(events):
+        kind, seat, text = event[0], event[1], event[2]
+        if kind == AUTO and isinstance(text, str) and text.startswith("wins "):
+            return int(seat), int(text.split()[1])
+    return None, 0

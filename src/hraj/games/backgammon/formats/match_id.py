@@ -1,6 +1,6 @@
 """gnubg's Match ID: cube, turn, dice and score in 12 Base64 characters.
 
-The key is 66 bits packed little-endian into 9 bytes; each field is stored lowest bit
+The key is 67 bits packed little-endian into 9 bytes; each field is stored lowest bit
 first, in this order (bit numbers as in gnubg's manual):
 
 | bits  | field                                                                |
@@ -18,6 +18,12 @@ first, in this order (bit numbers as in gnubg's manual):
 | 22-36 | match length (0 = money game)                                        |
 | 37-51 | score of player 0                                                    |
 | 52-66 | score of player 1                                                    |
+| 67    | 1 when the Jacoby rule is not in use (gnubg's extended Match ID)     |
+
+gnubg's manual describes 66 bits; the program (1.07) also writes bit 67, set in every
+match and in money play without the Jacoby rule. An ID without it is a money game
+with the Jacoby rule as far as gnubg is concerned, so hraj writes and reads it as
+gnubg does.
 """
 
 from __future__ import annotations
@@ -68,6 +74,7 @@ FIELDS: tuple[tuple[str, int], ...] = (
     ("match_length", 15),
     ("score0", 15),
     ("score1", 15),
+    ("no_jacoby", 1),
 )
 
 
@@ -86,6 +93,8 @@ class MatchKey:
     dice: tuple[int, int] = (0, 0)
     match_length: int = 0
     scores: tuple[int, int] = (0, 0)
+    jacoby: bool = False
+    """The Jacoby rule is in use (bit 67 clear); gnubg clears it only in money play."""
 
     def __post_init__(self) -> None:
         value = self.cube_value
@@ -120,6 +129,7 @@ class MatchKey:
             "match_length": self.match_length,
             "score0": self.scores[0],
             "score1": self.scores[1],
+            "no_jacoby": int(not self.jacoby),
         }
 
     @classmethod
@@ -141,6 +151,7 @@ class MatchKey:
             dice=(raw["die1"], raw["die2"]),
             match_length=raw["match_length"],
             scores=(raw["score0"], raw["score1"]),
+            jacoby=not raw["no_jacoby"],
         )
 
 
@@ -165,7 +176,7 @@ def match_key_from_bytes(data: bytes) -> MatchKey:
         raw[name] = bits & ((1 << width) - 1)
         bits >>= width
     if bits:
-        raise FormatError("The match key has bits set after its 66th.")
+        raise FormatError("The match key has bits set after its 67th.")
     return MatchKey.from_fields(raw)
 
 

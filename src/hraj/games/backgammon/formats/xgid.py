@@ -8,9 +8,11 @@
    player and `a`-`o` of the top player;
 2. the cube value as a power of two (0 is a cube of 1);
 3. the cube: 1 owned by the bottom player, 0 centred, -1 owned by the top player;
-4. the player to act: 1 bottom, -1 top (with a cube offer pending: the one answering);
-5. the dice: `00` before the roll, two digits once rolled, or `D` (double offered),
-   `B` (beaver), `R` (raccoon) while a cube answer is due;
+4. the player on roll: 1 bottom, -1 top; while a cube answer is due, the player who
+   doubled (XG's specification, and gnubg reads it so);
+5. the dice: `00` before the roll, two digits once rolled, or `D` (the player on roll
+   doubled), `B` (and the opponent beavered), `R` (and the doubler raccooned) while a
+   cube answer is due;
 6. and 7. the points won so far by the bottom and the top player;
 8. in a match 1 in the Crawford game, else 0; in a money game the Jacoby rule (+1)
    plus beavers allowed (+2);
@@ -41,6 +43,7 @@ class Xgid:
     cube_value: int = 1
     cube_owner: int = 0
     turn: int = BOTTOM
+    """The player on roll (who doubled, while a cube answer is due)."""
     dice: tuple[int, int] = (0, 0)
     cube_action: str = ""
     scores: tuple[int, int] = (0, 0)
