@@ -94,7 +94,8 @@ def games(lang: LangOption = ENV_LANG) -> None:
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
         options = "\n".join(f"{name}={spec.default}: {t(spec.help, lang)}" for name, spec in cls.options_spec.items())
-        table.add_row(game_id, cls.name, options, ", ".join(bot_names(game_id)))
+        bots = "\n".join(f"{name}: {t(make_bot(game_id, name).help, lang)}" for name in bot_names(game_id))
+        table.add_row(game_id, cls.name, options, bots)
     console.print(table)
 
 

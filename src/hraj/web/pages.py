@@ -75,6 +75,10 @@ SCRIPT_STRINGS = (
     "Random",
     "Greedy",
     "Expectimax",
+    "Racer",
+    "Winner",
+    "Planner",
+    "Strategist",
 )
 
 
