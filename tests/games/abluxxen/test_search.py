@@ -9,8 +9,9 @@ import pytest
 import hraj
 from hraj.bots.base import bot_names, make_bot
 from hraj.core.driver import play_game
+from hraj.games.abluxxen.greedy import GreedyBot
 from hraj.games.abluxxen.rules import CHOOSE, OVER, PLAY, Abluxxen, AbluxxenState, Move
-from hraj.games.abluxxen.search import FastGreedy, SearchBot, rollout, win_share
+from hraj.games.abluxxen.search import SearchBot, rollout, win_share
 
 
 class TinySearch(SearchBot):
@@ -37,7 +38,7 @@ def test_the_levels_are_listed_easiest_first() -> None:
 
 @pytest.mark.parametrize(("players", "variant"), [(3, "base"), (2, "base"), (4, "advanced"), (2, "expert")])
 def test_the_search_plays_legal_games_to_the_end(players: int, variant: str) -> None:
-    bots = [TinySearch(seat) if seat == 0 else FastGreedy(seat) for seat in range(players)]
+    bots = [TinySearch(seat) if seat == 0 else GreedyBot(seat) for seat in range(players)]
     state = hraj.game("abluxxen", players=players, variant=variant).new_state()
     play_game(state, bots, random.Random(players))  # the driver checks every action
     assert state.outcome is not None
@@ -71,10 +72,16 @@ def test_take_or_leave_is_valued_too() -> None:
 
 def test_a_finished_rollout_scores_the_win_and_a_cut_one_the_margin() -> None:
     state = dealt(3)
-    cut = rollout(state.copy(), FastGreedy(0), random.Random(0), turns=1)
+    cut = rollout(state.copy(), GreedyBot(0), random.Random(0), turns=1)
     assert cut.phase == PLAY and 0.0 < win_share(cut, 0) < 1.0
-    done = rollout(state.copy(), FastGreedy(0), random.Random(0), turns=10_000)
+    done = rollout(state.copy(), GreedyBot(0), random.Random(0), turns=10_000)
     assert done.phase == OVER
     outcome = done.outcome
     assert outcome is not None
     assert win_share(done, outcome.winners[0]) == 1 / len(outcome.winners)
+
+
+def test_every_legal_option_can_be_valued() -> None:
+    state = dealt(2)
+    values = TinySearch(3).values(state, 0, every=True)
+    assert sorted(map(str, (option.action for option in values))) == sorted(map(str, state.legal_actions(0)))

@@ -72,3 +72,10 @@ def test_the_winner_plays_legal_games_to_the_end(players: int) -> None:
     play_game(state, bots, random.Random(players))
     assert state.is_over
     assert hraj.game("trefa", players=players).replay(state.record()) == state
+
+
+def test_every_legal_option_can_be_valued() -> None:
+    state = TrefaState.from_position(Trefa(players=2, first=0), "0: a 654321 6543.. / b 654321 654321")
+    state.apply_chance("k1 w6 r1 y6 g6 b6")
+    values = QuickWinner(4).values(state, 0, every=True)
+    assert sorted(option.action for option in values) == sorted(state.legal_actions(0))

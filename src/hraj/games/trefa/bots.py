@@ -129,14 +129,17 @@ class WinnerBot(RacerBot):
     def choose(self, state: State[Any, Any], seat: Seat) -> Move:
         return max(self.values(state, seat), key=lambda option: (option.win, option.score)).action
 
-    def values(self, state: State[Any, Any], seat: Seat) -> list[OptionValue]:
-        """The candidate options, each with its chance of winning and expected score, best first."""
+    def values(self, state: State[Any, Any], seat: Seat, every: bool = False) -> list[OptionValue]:
+        """The candidate options, each with its chance of winning and expected score, best first.
+
+        With `every`, each legal option is a candidate (slower: for hints and analysis).
+        """
         trefa = _trefa(state)
         legal = trefa.legal_actions(seat)
         ranked = sorted(legal, key=lambda move: self.value(trefa, seat, move), reverse=True)
         if trefa.players == 1:
             return [OptionValue(move, 1.0, trefa.score(seat) + self.value(trefa, seat, move)) for move in ranked]
-        candidates = ranked[: self.CANDIDATES]
+        candidates = ranked if every else ranked[: self.CANDIDATES]
         writes = [move for move in legal if move.kind == "write"]
         for extra in (max(writes, key=lambda move: move.dice.bit_count(), default=None), REROLL_MOVE):
             if extra is not None and extra in legal and extra not in candidates:
