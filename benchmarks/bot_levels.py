@@ -8,9 +8,9 @@ the same games are played whatever `--jobs` is. Each table prints the first bot'
 win rate with its 95% confidence interval, an equal seat's share, and mean scores.
 
 Then each level plays `--timing-games` games against the level below while every
-decision is timed, and the script prints the median, p95 and maximum decision time on
-one core (a process per core at `--jobs`, so run the timing part alone, `--jobs 1`,
-on a busy machine).
+decision is timed in CPU time of its process, i.e. on one core, and the script prints
+the median, p95 and maximum. The search levels stop on wall-clock time, so on a machine
+busier than one process per core they search less (and play weaker) than measured here.
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def play_table(table: Table, games: int, jobs: int, seed: int) -> ArenaResult:
 
 
 def decision_times(game_id: str, options: tuple[tuple[str, Any], ...], seats: Sequence[str], games: int) -> list[float]:
-    """Seconds per decision of the bot in seat 0 (the seats turning), over `games` games."""
+    """CPU seconds per decision of the bot in seat 0 (the seats turning), over `games` games."""
     times: list[float] = []
     for number in range(games):
         players = len(seats)
@@ -110,9 +110,9 @@ def decision_times(game_id: str, options: tuple[tuple[str, Any], ...], seats: Se
         bots = [make_bot(game_id, seats[entrant], number * 31 + seat) for seat, entrant in enumerate(order)]
 
         def timed(state: State[Any, Any], seat: Seat, bot: Any) -> Any:
-            start = time.perf_counter()
+            start = time.process_time()  # this process's CPU time: one core, whatever else runs
             action = bot.choose(state, seat)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
             return action
 
         choosers = [

@@ -104,8 +104,12 @@ class SearchBot(Bot):
         self.judge = GreedyBot(seed)
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Move:
-        values = self.values(state, seat)
-        return max(values, key=lambda option: option.win).action
+        if not isinstance(state, AbluxxenState):
+            raise TypeError("an Abluxxen bot plays Abluxxen positions only")
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]  # nothing to weigh
+        return max(self.values(state, seat), key=lambda option: option.win).action
 
     def candidates(self, state: AbluxxenState, seat: int, every: bool = False) -> list[Move]:
         """The options worth searching, greedy's choice first: all, except plays beyond the

@@ -127,6 +127,9 @@ class WinnerBot(RacerBot):
     SAMPLES = 400
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Move:
+        legal = _trefa(state).legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]  # nothing to weigh
         return max(self.values(state, seat), key=lambda option: (option.win, option.score)).action
 
     def values(self, state: State[Any, Any], seat: Seat, every: bool = False) -> list[OptionValue]:

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from hraj.games.trefa.rowvalue import RowValues, row_values
 
 #: Simulated rows per pool: an empty row gets more, being reused in every later row.
-POOL_SIZE = 160
-EMPTY_ROW_POOL_SIZE = 512
+POOL_SIZE = 64
+EMPTY_ROW_POOL_SIZE = 256
 #: A die of an empty field that shows more than the printed number is "too high" (0).
 TOO_HIGH = 0
 
