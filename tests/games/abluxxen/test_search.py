@@ -9,9 +9,11 @@ import pytest
 import hraj
 from hraj.bots.base import bot_names, make_bot
 from hraj.core.driver import play_game
+from hraj.games.abluxxen.bots import BOTS
 from hraj.games.abluxxen.greedy import GreedyBot
 from hraj.games.abluxxen.rules import CHOOSE, OVER, PLAY, Abluxxen, AbluxxenState, Move
 from hraj.games.abluxxen.search import SearchBot, rollout, win_share
+from hraj.i18n import catalog
 
 
 class TinySearch(SearchBot):
@@ -85,3 +87,9 @@ def test_every_legal_option_can_be_valued() -> None:
     state = dealt(2)
     values = TinySearch(3).values(state, 0, every=True)
     assert sorted(map(str, (option.action for option in values))) == sorted(map(str, state.legal_actions(0)))
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+def test_every_level_is_described_in_the_language(lang: str) -> None:
+    messages = catalog(lang)
+    assert [name for name in BOTS if BOTS[name].help not in messages] == []
