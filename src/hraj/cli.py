@@ -209,7 +209,7 @@ def record_with_names(state: State[Any, Any], names: list[str]) -> dict[str, Any
 def games(lang: LangOption = None) -> None:
     from rich.table import Table
 
-    from hraj.bots.base import bot_names
+    from hraj.bots.base import bot_names, make_bot
     from hraj.bots.levels import bot_label, bot_levels
 
     lang = language(lang)
@@ -220,7 +220,12 @@ def games(lang: LangOption = None) -> None:
         cls = game_class(game_id)
         options = "\n".join(f"{name}={spec.default}: {t(spec.help, lang)}" for name, spec in cls.options_spec.items())
         levels = bot_levels(game_id)
-        bots = [f"{name} ({bot_label(game_id, name, lang)})" if name in levels else name for name in bot_names(game_id)]
+        bots = [
+            f"{name} ({bot_label(game_id, name, lang)})"
+            if name in levels
+            else f"{name}: {t(make_bot(game_id, name).help, lang)}"
+            for name in bot_names(game_id)
+        ]
         table.add_row(game_id, t(cls.name, lang), options, "\n".join(bots), style=None)
     console().print(table, markup=False)
 

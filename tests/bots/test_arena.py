@@ -33,3 +33,12 @@ def test_same_seed_same_results() -> None:
 def test_unknown_bot_names_the_choices() -> None:
     with pytest.raises(hraj.InvalidOption, match="random"):
         make_bot("qwixx", "nobody")
+
+
+def test_chunks_from_a_first_game_make_up_one_run() -> None:
+    game = hraj.game("qwixx", players=2)
+    whole = run_arena(game, ["random", "greedy"], games=6, seed=3)
+    parts = [run_arena(game, ["random", "greedy"], games=3, seed=3, first=first) for first in (0, 3)]
+    for index, entrant in enumerate(whole.entrants):
+        assert entrant.wins == parts[0].entrants[index].wins + parts[1].entrants[index].wins
+        assert entrant.scores == parts[0].entrants[index].scores + parts[1].entrants[index].scores

@@ -71,12 +71,17 @@ def run_arena(
     games: int,
     seed: int = 0,
     on_game: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> ArenaResult:
-    """Play `games` seeded games; the i-th game shifts the seats by i."""
+    """Play `games` seeded games; the i-th game shifts the seats by i.
+
+    `first` starts at game number `first` instead of 0, so a long arena can be split
+    into chunks that together give exactly the games of one run.
+    """
     seats = len(bot_names)
     labels = [spec if isinstance(spec, str) else str(getattr(spec, "name", "agent")) for spec in bot_names]
     entrants = [Entrant(f"{name} #{i + 1}", name) for i, name in enumerate(labels)]
-    for number in range(games):
+    for number in range(first, first + games):
         game_seed = seed * 1_000_003 + number
         order = [(number + seat) % seats for seat in range(seats)]  # order[seat] = entrant index
         bots = [_make(game, bot_names[entrant], game_seed * 31 + seat) for seat, entrant in enumerate(order)]
@@ -88,7 +93,7 @@ def run_arena(
             entrants[entrant].wins.append(share)
             entrants[entrant].scores.append(outcome.scores[seat])
         if on_game is not None:
-            on_game(number + 1)
+            on_game(number - first + 1)
     return ArenaResult(games, entrants)
 
 

@@ -76,6 +76,10 @@ SCRIPT_STRINGS = (
     "Random",
     "Greedy",
     "Expectimax",
+    "Racer",
+    "Winner",
+    "Planner",
+    "Strategist",
 )
 
 

@@ -24,7 +24,7 @@ def turn_start(position: str) -> TrefaState:
 
 
 def test_the_bots_are_listed_for_trefa() -> None:
-    assert bot_names("trefa") == ["random", "greedy", "expectimax", "racer"]
+    assert bot_names("trefa") == ["random", "greedy", "expectimax", "racer", "winner"]
     assert isinstance(make_bot("trefa", "expectimax"), ExpectimaxBot)
 
 
