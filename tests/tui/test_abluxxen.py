@@ -99,4 +99,4 @@ def test_actions_are_described_in_words() -> None:
 
 
 def test_hidden_hands_are_declared() -> None:
-    assert abluxxen.HIDDEN_HANDS is True
+    assert hraj.game("abluxxen").hidden_hands is True

@@ -21,7 +21,9 @@ from hraj.core.record import (
     MOVE,
     Event,
     EventLog,
+    Secret,
     log_events,
+    log_events_for,
     make_record,
     parse_record,
 )
@@ -126,6 +128,9 @@ class Game(ABC, Generic[A, C]):
     id: ClassVar[str]
     name: ClassVar[str]
     options_spec: ClassVar[Mapping[str, Option]]
+    hidden_hands: ClassVar[bool] = False
+    """Each seat holds cards the others may not see: a screen shared by several people
+    hides the table between their turns."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self._validate(options)
@@ -210,7 +215,28 @@ class Game(ABC, Generic[A, C]):
                 raise InvalidRecord(
                     "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=error
                 ) from None
+        _check_same_log(state.events(), events)
         return state
+
+
+def _check_same_log(rebuilt: Sequence[Event], recorded: Sequence[Event]) -> None:
+    """A record must be the whole log its replay makes: a forced step left out (the last
+    `auto` event of a game, say) or loosely written notation makes it refused."""
+    for number, (made, given) in enumerate(zip(rebuilt, recorded, strict=False), start=1):
+        if made != given:
+            raise InvalidRecord(
+                "Event {number} ({text}) is not what the rules record there: {expected}.",
+                number=number,
+                text=given[2],
+                expected=made[2],
+            )
+    if len(rebuilt) > len(recorded):
+        missing = rebuilt[len(recorded)]
+        raise InvalidRecord(
+            "The record ends before event {number} ({text}), which the rules make.",
+            number=len(recorded) + 1,
+            text=missing[2],
+        )
 
 
 class State(ABC, Generic[A, C]):
@@ -280,6 +306,17 @@ class State(ABC, Generic[A, C]):
         """The canonical form of a chance outcome written another way (a roll `13` as `31`)."""
         return outcome
 
+    def _chance_readers(self, outcome: C) -> tuple[Seat, ...] | None:
+        """Who may read this chance outcome before the game is over: None for everyone
+        (dice, a card turned face up), else the seats that may (a card dealt or drawn
+        into a hand: its owner). Games with hidden cards override it."""
+        return None
+
+    def _hide_pending(self, events: list[Event], seat: Seat | None) -> list[Event]:
+        """Mask decisions that stay secret for a while (Qwixx's answers to the white sum
+        until every seat has answered); `events` is `seat`'s copy, changed in place."""
+        return events
+
     def _is_possible_chance(self, outcome: C) -> bool:
         return any(outcome == possible for possible, _ in self.chance_outcomes())
 
@@ -331,7 +368,8 @@ class State(ABC, Generic[A, C]):
                 raise IllegalAction("No dice roll or card draw is due now.")
             if not self._is_possible_chance(outcome):
                 raise IllegalAction("{outcome} cannot happen now.", outcome=str(outcome))
-        self._log = (CHANCE, None, outcome, self._log)
+        readers = self._chance_readers(outcome)
+        self._log = (CHANCE, None, outcome if readers is None else Secret(outcome, readers), self._log)
         self._apply_chance(outcome)
 
     def _record(self, kind: str, seat: Seat | None, text: str) -> None:
@@ -353,9 +391,22 @@ class State(ABC, Generic[A, C]):
         """Every event so far, oldest first."""
         return log_events(self._log)
 
+    def events_for(self, seat: Seat | None) -> list[Event]:
+        """The events as `seat` may read them (None: a spectator). Same length and order
+        as `events()`; an event the seat may not read yet keeps its kind and seat, and
+        its text is HIDDEN. Once the game is over nothing is hidden. Every surface that
+        shows events (terminal, web, server, replay, download) shows these."""
+        if self.is_over:
+            return self.events()
+        return self._hide_pending(log_events_for(self._log, seat), seat)
+
     def record(self) -> dict[str, Any]:
         """A JSON-able record that `game.replay` turns back into this state."""
         return make_record(self.game.id, self.game.options, self.events())
+
+    def record_for(self, seat: Seat | None) -> dict[str, Any]:
+        """The record as `seat` may read it: `events_for(seat)` (the whole record once over)."""
+        return make_record(self.game.id, self.game.options, self.events_for(seat))
 
     def __eq__(self, other: object) -> bool:
         """Two states are equal when they are of one game and their histories match."""

@@ -17,8 +17,6 @@ from rich.text import Text
 
 from hraj.i18n import t
 
-HIDDEN_HANDS = True
-
 NOTATION_HELP = (
     "Play one card or several of one value, jokers allowed: play 4 4 J (J is a joker). "
     "After a capture the capturer types take (cards into hand) or leave; "

@@ -3,7 +3,8 @@
 The loop asks the state who acts, draws the table from that seat's view only, lists
 the legal actions, and checks every input through the game's own parser and rules.
 A game plugs in with a module `hraj.tui.<game id>` that provides `render(view, lang,
-names)`, `NOTATION_HELP`, and optionally `describe(action, lang)` and `HIDDEN_HANDS`.
+names)`, `NOTATION_HELP`, and optionally `describe(action, lang)`. What is secret is
+the game's to say (`events_for`, `view`, `Game.hidden_hands`), never the renderer's.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from rich.table import Table
 from hraj.bots.base import Bot, make_bot
 from hraj.core.errors import HrajError, InvalidOption
 from hraj.core.game import Game, State
+from hraj.core.record import CHANCE, HIDDEN, MOVE, Event
 from hraj.i18n import error_text, t
 
 PEOPLE = {"me", "human", "person", "já", "ja", "clovek", "člověk"}
@@ -82,9 +84,12 @@ class TerminalTable:
         self.view_module = renderer(game.id)
         self.names = [player.name for player in self.players]
         self.people = [seat for seat, player in enumerate(self.players) if player.bot is None]
-        self.hide_between_people = bool(getattr(self.view_module, "HIDDEN_HANDS", False)) and len(self.people) > 1
+        self.hide_between_people = game.hidden_hands and len(self.people) > 1
         self.last_person: int | None = None
-        self.events_shown = 0
+        #: Whose events the shared screen prints: the one person's, else a spectator's,
+        #: so that nobody at the keyboard reads a card that is not theirs.
+        self.viewer: int | None = self.people[0] if len(self.people) == 1 else None
+        self.shown: list[Event] = []
 
     def describe(self, action: Any) -> str:
         describe: Callable[[str, str], str] | None = getattr(self.view_module, "describe", None)
@@ -113,19 +118,30 @@ class TerminalTable:
         return self.game_state
 
     def show_new_events(self) -> None:
-        """Print what happened since the last call, as the record has it (canonical
-        moves, chance, and the steps the rules made by themselves, such as a penalty)."""
-        events = self.game_state.events()
-        for kind, seat, text in events[self.events_shown :]:
-            if kind == "chance":
-                self.console.print(f"[dim]{t('Chance', self.lang)}: {text}[/dim]")
-            elif kind == "move":
-                assert seat is not None
-                self.console.print(f"[bold]{self.names[seat]}[/bold]: {self.describe(text)}")
-            else:
-                who = self.names[seat] if seat is not None else t("Rules", self.lang)
-                self.console.print(f"[yellow]{who}: {t(text, self.lang)}[/yellow]")  # e.g. "penalty"
-        self.events_shown = len(events)
+        """Print what the viewer may read and has not seen yet, as the record has it
+        (canonical moves, chance, and the steps the rules made by themselves, such as a
+        penalty). The game decides what is secret (`events_for`); an event that becomes
+        readable later (a Qwixx answer once all have answered) is printed then, but the
+        cards revealed when the game ends are left to the final table."""
+        events = self.game_state.events_for(self.viewer)
+        over = self.game_state.is_over
+        for index, event in enumerate(events):
+            seen_before = index < len(self.shown)
+            if event[2] == HIDDEN or (seen_before and (over or self.shown[index][2] != HIDDEN)):
+                continue
+            self.console.print(self.event_line(event))
+        self.shown = events
+
+    def event_line(self, event: Event) -> str:
+        """One event as the terminal prints it (rich markup)."""
+        kind, seat, text = event
+        if kind == CHANCE:
+            return f"[dim]{t('Chance', self.lang)}: {text}[/dim]"
+        if kind == MOVE:
+            assert seat is not None
+            return f"[bold]{self.names[seat]}[/bold]: {self.describe(text)}"
+        who = self.names[seat] if seat is not None else t("Rules", self.lang)
+        return f"[yellow]{who}: {t(text, self.lang)}[/yellow]"  # e.g. "penalty"
 
     def play_person(self, seat: int) -> None:
         """Ask a person until the rules accept their move, and apply it."""

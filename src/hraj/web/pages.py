@@ -28,8 +28,6 @@ from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table
 
 router = APIRouter(include_in_schema=False)
 
-#: Games whose hands are secret: at one shared screen the page hides the table between people.
-HIDDEN_HANDS = frozenset({"abluxxen"})
 #: A year, in seconds: how long the language choice is remembered.
 COOKIE_AGE = 365 * 24 * 3600
 MAX_PLAYERS_TRIED = 8
@@ -183,7 +181,7 @@ async def _snapshot(room: Room, seat: int | None) -> tuple[dict[str, Any], list[
     """The seat's view message, the seats and the events, taken together inside the room's actor."""
 
     async def job() -> tuple[dict[str, Any], list[dict[str, Any]], list[Event]]:
-        return room.view_message(seat), room.public_seats(), room.state.events()
+        return room.view_message(seat), room.public_seats(), room.state.events_for(seat)
 
     return await room.call(job)
 
@@ -212,7 +210,7 @@ async def room_page(room_id: str, request: Request) -> Response:
             room_id=room.id,
             game_id=room.game.id,
             game_name=game_name(room.game.id, lang),
-            hidden_hands=room.game.id in HIDDEN_HANDS,
+            hidden_hands=room.game.hidden_hands,
             table=table,
             strings=_strings(lang),
             here=_here(request),

@@ -171,6 +171,7 @@ class Abluxxen(Game[Move, Chance]):
 
     id = "abluxxen"
     name = "Abluxxen"
+    hidden_hands = True
     options_spec: ClassVar[Mapping[str, Option]] = {
         "players": Option(4, "number of players, 2-5 (2 play with the shadow offer)", int_in(2, 5)),
         "first": Option(None, "starting seat (0-based); random if not given", optional_seat),
@@ -607,6 +608,18 @@ class AbluxxenState(State[Move, Chance]):
         self.end_reason = reason
 
     # --- applying chance ------------------------------------------------------------
+
+    def _chance_readers(self, outcome: Chance) -> tuple[Seat, ...] | None:
+        """A card dealt or drawn into a hand is its owner's secret; the first seat, the
+        display and the shadow offer are turned face up."""
+        if isinstance(outcome, First):
+            return None
+        if self.phase == DEAL:
+            target = self.deal_target()
+            return (target,) if target is not None and target < DISPLAY_TARGET else None
+        if self.phase == DRAW_CARD:
+            return (self.drawer,)
+        return None
 
     def _apply_chance(self, outcome: Chance) -> None:
         if isinstance(outcome, First):

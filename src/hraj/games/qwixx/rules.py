@@ -19,7 +19,7 @@ from typing import Any, ClassVar, NamedTuple
 from hraj.core.errors import IllegalAction, InvalidAction
 from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
 from hraj.core.position import join_position, split_position
-from hraj.core.record import EventLog
+from hraj.core.record import HIDDEN, Event, EventLog
 
 ROWS = ("r", "y", "g", "b")
 ROW_NAMES = ("red", "yellow", "green", "blue")
@@ -434,6 +434,16 @@ class QwixxState(State[Cross, ChanceOutcome]):
         if seat is not None and seat in self.answers:
             view["my_answer"] = str(self.answers[seat])
         return view
+
+    def _hide_pending(self, events: list[Event], seat: Seat | None) -> list[Event]:
+        """Answers to the white sum are secret until every seat has answered: while they
+        are pending they are the newest events, and only their own seat reads them."""
+        if self.phase == WHITE and self.answers:
+            for index in range(len(events) - len(self.answers), len(events)):
+                kind, who, _ = events[index]
+                if who != seat:
+                    events[index] = (kind, who, HIDDEN)
+        return events
 
     def determinize(self, seat: Seat, rng: random.Random) -> QwixxState:
         """Others' pending answers to the white sum are secret: forget them."""
