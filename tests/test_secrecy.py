@@ -26,8 +26,8 @@ from fastapi.testclient import TestClient
 from rich.console import Console
 
 import hraj
-from hraj.bots import make_bot
 from hraj.core import game_class
+from hraj.core.bot import make_bot
 from hraj.core.game import State
 from hraj.core.record import HIDDEN
 from hraj.server.app import create_app

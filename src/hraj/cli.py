@@ -23,8 +23,8 @@ from rich.table import Table
 
 import hraj
 from hraj.bots.arena import run_arena
-from hraj.bots.base import bot_names, make_bot
 from hraj.core import HrajError, InvalidOption, InvalidRecord, game_class
+from hraj.core.bot import bot_names, make_bot
 from hraj.core.driver import random_playout
 from hraj.core.game import Game, State
 from hraj.i18n import DEFAULT_LANG, LANGS, check_lang, error_text, t

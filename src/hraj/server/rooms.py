@@ -31,8 +31,8 @@ from typing import Any, TypeVar
 import orjson
 
 import hraj
-from hraj.bots import Bot, make_bot
 from hraj.core import game_class
+from hraj.core.bot import Bot, make_bot
 from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.server.fairness import commitment, new_seed, replay_with_seed

@@ -19,7 +19,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 from rich.table import Table
 
-from hraj.bots.base import Bot, make_bot
+from hraj.core.bot import Bot, make_bot
 from hraj.core.errors import HrajError, InvalidOption
 from hraj.core.game import Game, State
 from hraj.core.record import CHANCE, HIDDEN, MOVE, Event

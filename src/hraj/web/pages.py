@@ -16,8 +16,8 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from markdown_it import MarkdownIt
 
 import hraj
-from hraj.bots import bot_names
 from hraj.core import game_class
+from hraj.core.bot import bot_names
 from hraj.core.errors import HrajError
 from hraj.core.record import Event
 from hraj.i18n import LANGS, t

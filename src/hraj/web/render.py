@@ -13,7 +13,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from hraj.bots import bot_names
+from hraj.core.bot import bot_names
 from hraj.core.record import AUTO, CHANCE, HIDDEN, Event
 from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, t
 from hraj.web import TEMPLATE_DIR, tables

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hraj.bots.base import Bot
+from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
 from hraj.games.trefa.rowvalue import row_values
 from hraj.games.trefa.rules import EMPTY, REROLL_MOVE, Move, TrefaState, colour_list
