@@ -2,18 +2,19 @@
 
 Bots never receive the real state: the driver hands them `state.determinize(seat)`,
 which for games with hidden information is only one guess consistent with what the
-seat has seen. Each game may add its own bots in `hraj.games.<id>.bots.BOTS`.
+seat has seen. Each game may add its own bots: a `BOTS` dict in the `bots` module of
+its own folder.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from typing import Any
 
 from hraj.core.errors import InvalidOption
 from hraj.core.game import Seat, State
+from hraj.core.registry import game_part
 
 
 class Bot(ABC):
@@ -47,11 +48,9 @@ GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
 
 
 def _game_bots(game_id: str) -> dict[str, type[Bot]]:
-    try:
-        module = importlib.import_module(f"hraj.games.{game_id}.bots")
-    except ModuleNotFoundError:
-        return {}
-    bots: dict[str, type[Bot]] = getattr(module, "BOTS", {})
+    """The `BOTS` of the game's own `bots` module, found through the registry."""
+    module = game_part(game_id, "bots")
+    bots: dict[str, type[Bot]] = getattr(module, "BOTS", {}) if module is not None else {}
     return bots
 
 

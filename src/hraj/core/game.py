@@ -128,6 +128,8 @@ class Game(ABC, Generic[A, C]):
     id: ClassVar[str]
     name: ClassVar[str]
     options_spec: ClassVar[Mapping[str, Option]]
+    order: ClassVar[int] = 100
+    """Where the game is listed among the registered ones (lower first, then by id)."""
     hidden_hands: ClassVar[bool] = False
     """Each seat holds cards the others may not see: a screen shared by several people
     hides the table between their turns."""

@@ -170,6 +170,7 @@ class Abluxxen(Game[Move, Chance]):
     """Abluxxen for 3-5 players, and for 2 with the shadow offer."""
 
     id = "abluxxen"
+    order = 4
     name = "Abluxxen"
     hidden_hands = True
     options_spec: ClassVar[Mapping[str, Option]] = {

@@ -92,6 +92,7 @@ class Qwixx(Game[Cross, ChanceOutcome]):
     """Qwixx for 1 to 5 players (1 is solo practice, active every turn)."""
 
     id = "qwixx"
+    order = 1
     name = "Qwixx"
     options_spec: ClassVar[dict[str, Option]] = {
         "players": Option(3, "number of players, 1-5 (1 is solo practice)", int_in(1, 5)),
