@@ -18,7 +18,6 @@ FILES = [
     SOURCE / "cli.py",
     SOURCE / "i18n.py",
     SOURCE / "tui" / "play.py",
-    SOURCE / "tui" / "qwixx.py",
     *sorted((SOURCE / "games" / "qwixx").glob("*.py")),
     *sorted((SOURCE / "bots").glob("*.py")),
 ]

@@ -2,14 +2,13 @@
 
 The loop asks the state who acts, draws the table from that seat's view only, lists
 the legal actions, and checks every input through the game's own parser and rules.
-A game plugs in with a module `hraj.tui.<game id>` that provides `render(view, lang,
+A game plugs in with a module `tui` in its own folder that provides `render(view, lang,
 names)`, `NOTATION_HELP`, and optionally `describe(action, lang)`. What is secret is
 the game's to say (`events_for`, `view`, `Game.hidden_hands`), never the renderer's.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from hraj.core.bot import Bot, make_bot
 from hraj.core.errors import HrajError, InvalidOption
 from hraj.core.game import Game, State
 from hraj.core.record import CHANCE, HIDDEN, MOVE, Event
+from hraj.core.registry import game_part
 from hraj.i18n import error_text, t
 
 PEOPLE = {"me", "human", "person", "já", "ja", "clovek", "člověk"}
@@ -59,7 +59,11 @@ def parse_seats(game_id: str, text: str, seed: int, lang: str) -> list[SeatPlaye
 
 
 def renderer(game_id: str) -> ModuleType:
-    return importlib.import_module(f"hraj.tui.{game_id}")
+    """The `tui` module of the game's own folder."""
+    module = game_part(game_id, "tui")
+    if module is None:
+        raise InvalidOption("{game} cannot be played in the terminal yet.", game=game_id)
+    return module
 
 
 class TerminalTable:

@@ -8,8 +8,8 @@ from typing import Any
 from rich.console import Console
 
 import hraj
+from hraj.games.abluxxen import tui as abluxxen
 from hraj.games.abluxxen.rules import Abluxxen, AbluxxenState
-from hraj.tui import abluxxen
 
 NAMES = ["Dan", "Petr", "Adam", "Katka"]
 
