@@ -7,6 +7,7 @@ from pathlib import Path
 
 import hraj
 from hraj.core import game_class
+from hraj.core.registry import game_folder
 from hraj.web import TEMPLATE_DIR, pages, tables
 
 WEB_DIR = Path(tables.__file__).parent
@@ -16,7 +17,8 @@ _PYTHON_CALL = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)\"""")
 
 def web_msgids() -> set[str]:
     found: set[str] = set()
-    for path in TEMPLATE_DIR.rglob("*.html"):
+    templates = [*TEMPLATE_DIR.rglob("*.html"), *(game_folder(g) / "table.html" for g in hraj.GAMES)]
+    for path in templates:
         for single, double in _TEMPLATE_CALL.findall(path.read_text(encoding="utf-8")):
             found.add(single or double)
     for path in WEB_DIR.glob("*.py"):

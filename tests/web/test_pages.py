@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+import hraj
+from hraj.core.registry import game_folder
 from hraj.server.app import create_app
 from hraj.server.settings import Settings
-from hraj.web import RULES_DIR, pages
+from hraj.web import pages
 
 
 @pytest.fixture
@@ -91,7 +93,7 @@ def test_a_game_of_bots_replays_step_by_step(client: TestClient) -> None:
 
 
 def test_rules_pages_render_markdown_without_raw_html(client: TestClient, tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(pages, "RULES_DIR", tmp_path)
+    monkeypatch.setattr(pages, "rules_path", lambda game_id, lang: tmp_path / f"{game_id}.{lang}.md")
     (tmp_path / "qwixx.cs.md").write_text("# Qwixx\n\n*Křížky* <script>alert(1)</script>\n", encoding="utf-8")
     html = client.get("/rules/qwixx").text
     assert "<h1>Qwixx</h1>" in html
@@ -100,7 +102,7 @@ def test_rules_pages_render_markdown_without_raw_html(client: TestClient, tmp_pa
 
 
 def test_a_rules_page_not_yet_written_says_so(client: TestClient, tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(pages, "RULES_DIR", tmp_path)
+    monkeypatch.setattr(pages, "rules_path", lambda game_id, lang: tmp_path / f"{game_id}.{lang}.md")
     (tmp_path / "trefa.en.md").write_text("# Trefa\n", encoding="utf-8")
     html = client.get("/rules/trefa").text
     assert "zatím v tomto jazyce nejsou napsaná" in html
@@ -108,11 +110,12 @@ def test_a_rules_page_not_yet_written_says_so(client: TestClient, tmp_path: Path
 
 
 def test_the_shipped_rules_pages_render_in_every_language(client: TestClient) -> None:
-    for path in sorted(RULES_DIR.glob("*.md")):
-        game, lang, _ = path.name.split(".")
-        response = client.get(f"/rules/{game}?lang={lang}")
-        assert response.status_code == 200
-        assert "<h1>" in response.text or "<h2>" in response.text
+    for game in hraj.GAMES:
+        for path in sorted((game_folder(game) / "rules").glob("*.md")):
+            lang = path.stem
+            response = client.get(f"/rules/{game}?lang={lang}")
+            assert response.status_code == 200
+            assert "<h1>" in response.text or "<h2>" in response.text
 
 
 def test_a_finished_backgammon_game_downloads_as_mat(client: TestClient) -> None:

@@ -9,6 +9,7 @@ whenever the socket announces a new version.
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -20,10 +21,10 @@ from hraj.core import game_class
 from hraj.core.bot import bot_names
 from hraj.core.errors import HrajError
 from hraj.core.record import Event
+from hraj.core.registry import game_folder
 from hraj.i18n import LANGS, t
 from hraj.server.protocol import ServerError
 from hraj.server.rooms import Room, Rooms
-from hraj.web import RULES_DIR
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table
 
 router = APIRouter(include_in_schema=False)
@@ -296,9 +297,14 @@ async def record_mat(room_id: str, request: Request) -> Response:
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
+def rules_path(game_id: str, lang: str) -> Path:
+    """A game's rules page lives in its own folder: `rules/<lang>.md`."""
+    return game_folder(game_id) / "rules" / f"{lang}.md"
+
+
 def rules_html(game_id: str, lang: str) -> str | None:
     """The rules page's Markdown rendered to HTML (raw HTML in it is escaped); None if not written."""
-    path = RULES_DIR / f"{game_id}.{lang}.md"
+    path = rules_path(game_id, lang)
     if not path.is_file():
         return None
     return str(_MARKDOWN.render(path.read_text(encoding="utf-8")))
@@ -310,7 +316,7 @@ async def rules(game_id: str, request: Request) -> Response:
     if game_id not in hraj.GAMES:
         missing = t("There is no such game.", lang)
         return _html(render_page("error.html", lang, message=missing, here=_here(request)), 404)
-    others = [code for code in LANGS if code != lang and (RULES_DIR / f"{game_id}.{code}.md").is_file()]
+    others = [code for code in LANGS if code != lang and rules_path(game_id, code).is_file()]
     return _html(
         render_page(
             "rules.html",

@@ -11,10 +11,11 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, StrictUndefined, select_autoescape
 
 from hraj.core.bot import bot_names
 from hraj.core.record import AUTO, CHANCE, HIDDEN, Event
+from hraj.core.registry import GAMES, game_folder
 from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, t
 from hraj.web import TEMPLATE_DIR, tables
 
@@ -32,10 +33,22 @@ def pick_lang(query: str | None, cookie: str | None) -> str:
     return DEFAULT_LANG
 
 
+def _game_template(name: str) -> tuple[str, str, Callable[[], bool]] | None:
+    """`games/<id>.html`: the table template in the game's own folder (`table.html`)."""
+    folder, _, file = name.partition("/")
+    game_id = file.removesuffix(".html")
+    if folder != "games" or game_id not in GAMES:
+        return None
+    path = game_folder(game_id) / "table.html"
+    if not path.is_file():
+        return None
+    return path.read_text(encoding="utf-8"), str(path), lambda: True
+
+
 @functools.cache
 def environment() -> Environment:
     env = Environment(
-        loader=FileSystemLoader(TEMPLATE_DIR),
+        loader=ChoiceLoader([FileSystemLoader(TEMPLATE_DIR), FunctionLoader(_game_template)]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
         trim_blocks=True,
