@@ -7,7 +7,7 @@ from pathlib import Path
 
 import hraj
 from hraj.core import game_class
-from hraj.core.registry import game_folder
+from hraj.core.registry import game_folder, game_part
 from hraj.web import TEMPLATE_DIR, pages, tables
 
 WEB_DIR = Path(tables.__file__).parent
@@ -21,14 +21,14 @@ def web_msgids() -> set[str]:
     for path in templates:
         for single, double in _TEMPLATE_CALL.findall(path.read_text(encoding="utf-8")):
             found.add(single or double)
-    for path in WEB_DIR.glob("*.py"):
+    looks = [game_part(g, "web") for g in hraj.GAMES]
+    sources = [*WEB_DIR.glob("*.py"), *(Path(str(look.__file__)) for look in looks if look is not None)]
+    for path in sources:
         found.update(_PYTHON_CALL.findall(path.read_text(encoding="utf-8")))
-    found.update(tables.COLOUR_NAMES.values())
-    for table in (tables.BACKGAMMON_WORDS, tables.RESIGN_LEVELS, tables.ABLUXXEN_WORDS):
-        found.update(table.values())
-    found.update(tables.BACKGAMMON_HINTS.values())
-    found.update(tables.ABLUXXEN_HINTS.values())
-    found.update(tables.WIN_KINDS)
+    for look in looks:
+        for table in ("COLOUR_NAMES", "WORDS", "RESIGN_LEVELS", "HINTS"):
+            found.update(getattr(look, table, {}).values())
+        found.update(getattr(look, "WIN_KINDS", ()))
     found.update(pages.SCRIPT_STRINGS)
     for forms in pages.OPTION_FORMS.values():
         for form in forms:

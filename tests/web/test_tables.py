@@ -9,6 +9,8 @@ from typing import Any
 import hraj
 from hraj.core.game import State
 from hraj.core.record import HIDDEN
+from hraj.games.backgammon import web as backgammon_web
+from hraj.games.trefa import web as trefa_web
 from hraj.web import tables
 from hraj.web.render import render_table
 
@@ -79,7 +81,7 @@ def test_trefa_dice_can_be_picked_only_when_writable() -> None:
     state = hraj.game("trefa", players=2, first=0).new_state()
     state.apply_chance("k1 w2 r3 y4 g5 b6")
     view = state.view(0)
-    parts = tables.trefa(view, ["A", "B"], "en", {})
+    parts = trefa_web.build(view, ["A", "B"], "en", {})
     picked = {die["colour"] for die in parts["dice"] if die["pick"]}
     assert picked == set(view["writable"])
     assert set(parts["bar"]) == {a for a in view["legal"] if not a.startswith("write ")}
@@ -97,14 +99,14 @@ def test_backgammon_board_builds_a_play_step_by_step() -> None:
     plays = [a for a in view["legal"] if "/" in a]
     target = "8/5 6/5"
     assert target in plays
-    first = tables.backgammon(view, ["A", "B"], "en", {"steps": "", "sel": "8"})
+    first = backgammon_web.build(view, ["A", "B"], "en", {"steps": "", "sel": "8"})
     targets = [p["point"] for p in first["top"] + first["bottom"] if p["role"] == "target"]
     assert 5 in targets
     assert first["complete"] is None
-    half = tables.backgammon(view, ["A", "B"], "en", {"steps": "8/5"})
+    half = backgammon_web.build(view, ["A", "B"], "en", {"steps": "8/5"})
     assert half["chosen"] == ["8/5"]
     assert half["undo"] == "steps="
-    done = tables.backgammon(view, ["A", "B"], "en", {"steps": "8/5,6/5"})
+    done = backgammon_web.build(view, ["A", "B"], "en", {"steps": "8/5,6/5"})
     assert done["complete"] == target
     # The board shows the steps: point 5 holds two of my checkers, 8 one less.
     points = {p["point"]: p for p in done["top"] + done["bottom"]}
@@ -114,7 +116,7 @@ def test_backgammon_board_builds_a_play_step_by_step() -> None:
 
 def test_backgammon_steps_that_no_legal_play_contains_are_dropped() -> None:
     state = backgammon_to_move()
-    parts = tables.backgammon(state.view(0), ["A", "B"], "en", {"steps": "24/2"})
+    parts = backgammon_web.build(state.view(0), ["A", "B"], "en", {"steps": "24/2"})
     assert parts["chosen"] == []
 
 
@@ -129,7 +131,7 @@ def test_backgammon_resignations_are_offered_apart_from_the_roll() -> None:
     state = hraj.game("backgammon", first=0).new_state()
     state.apply_chance("31")
     view = state.view(0)
-    parts = tables.backgammon(view, ["A", "B"], "en", {})
+    parts = backgammon_web.build(view, ["A", "B"], "en", {})
     resigns = [action for action, _ in parts["resigns"]]
     assert resigns == [a for a in view["legal"] if a.startswith("resign ")]
     assert not any(a.startswith("resign ") for a in parts["bar"])
