@@ -30,8 +30,8 @@ def web_msgids() -> set[str]:
             found.update(getattr(look, table, {}).values())
         found.update(getattr(look, "WIN_KINDS", ()))
     found.update(pages.SCRIPT_STRINGS)
-    for forms in pages.OPTION_FORMS.values():
-        for form in forms:
+    for look in looks:
+        for form in getattr(look, "OPTION_FORMS", []):
             found.add(form["label"])
             found.update(text for _, text in form.get("choices", []))
     found.update(game_class(game_id).name for game_id in hraj.GAMES)

@@ -129,3 +129,12 @@ def test_a_finished_backgammon_game_downloads_as_mat(client: TestClient) -> None
     assert response.status_code == 200
     assert "attachment" in response.headers["content-disposition"]
     assert "Game 1" in response.text
+
+
+def test_a_number_option_form_takes_its_range_from_the_rules() -> None:
+    """The match length form once stopped at 25 while the rules allow 32,767."""
+    backgammon = next(game for game in pages._games("en") if game["id"] == "backgammon")
+    match_length = next(form for form in backgammon["options"] if form["name"] == "match_length")
+    check = hraj.core.game_class("backgammon").options_spec["match_length"].check
+    assert (match_length["min"], match_length["max"]) == check.bounds  # type: ignore[attr-defined]
+    assert match_length["max"] > 25

@@ -88,6 +88,7 @@ def int_in(low: int, high: int) -> Callable[[Any], int]:
             raise ValueError(reason)
         return number
 
+    check.bounds = (low, high)  # type: ignore[attr-defined]  # forms read the range from here
     return check
 
 

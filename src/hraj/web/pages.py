@@ -21,7 +21,7 @@ from hraj.core import game_class
 from hraj.core.bot import bot_names
 from hraj.core.errors import HrajError
 from hraj.core.record import Event
-from hraj.core.registry import game_folder
+from hraj.core.registry import game_folder, game_part
 from hraj.i18n import LANGS, t
 from hraj.server.protocol import ServerError
 from hraj.server.rooms import Room, Rooms
@@ -33,29 +33,6 @@ router = APIRouter(include_in_schema=False)
 COOKIE_AGE = 365 * 24 * 3600
 MAX_PLAYERS_TRIED = 8
 
-#: The option widgets of the start page, per game (players is handled separately).
-OPTION_FORMS: dict[str, list[dict[str, Any]]] = {
-    "backgammon": [
-        {
-            "name": "variant",
-            "label": "Rules",
-            "kind": "select",
-            "choices": [("standard", "standard (cube, gammons)"), ("seed", "the rulebook only")],
-        },
-        {"name": "match_length", "label": "Match to (points, 0 = one game)", "kind": "number", "min": 0, "max": 25},
-        {"name": "cube", "label": "Doubling cube", "kind": "check"},
-        {"name": "jacoby", "label": "Jacoby rule", "kind": "check"},
-        {"name": "beavers", "label": "Beavers", "kind": "check"},
-    ],
-    "abluxxen": [
-        {
-            "name": "variant",
-            "label": "Variant",
-            "kind": "select",
-            "choices": [("base", "base game"), ("advanced", "advanced"), ("expert", "expert")],
-        },
-    ],
-}
 
 #: Strings the start page's and the room's scripts need, translated on the page.
 SCRIPT_STRINGS = (
@@ -118,13 +95,17 @@ def _games(lang: str) -> list[dict[str, Any]]:
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
         options = []
-        for form in OPTION_FORMS.get(game_id, []):
+        look = game_part(game_id, "web")
+        for form in getattr(look, "OPTION_FORMS", []):
             if form["name"] not in cls.options_spec:
                 continue
-            default = cls.options_spec[form["name"]].default
+            spec = cls.options_spec[form["name"]]
+            default = spec.default
+            bounds = getattr(spec.check, "bounds", None)  # a number's range comes from the rules
             options.append(
                 {
                     **form,
+                    **({"min": bounds[0], "max": bounds[1]} if bounds is not None else {}),
                     "label": t(form["label"], lang),
                     "choices": [(value, t(text, lang)) for value, text in form.get("choices", [])],
                     "default": default,

@@ -33,6 +33,18 @@ def card_text(card: int) -> str:
     return "J" if card == JOKER else str(card)
 
 
+#: The option widgets of the start page (players is handled apart); a number's range
+#: comes from the option's own check.
+OPTION_FORMS: list[dict[str, Any]] = [
+    {
+        "name": "variant",
+        "label": "Variant",
+        "kind": "select",
+        "choices": [("base", "base game"), ("advanced", "advanced"), ("expert", "expert")],
+    },
+]
+
+
 def describe(action: str, lang: str, names: Sequence[str] = ()) -> str:
     """An action's notation in words, for a button or a line of the log."""
     words = action.split()

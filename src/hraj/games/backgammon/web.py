@@ -34,6 +34,22 @@ HINTS = {
 }
 
 
+#: The option widgets of the start page (players is handled apart); a number's range
+#: comes from the option's own check.
+OPTION_FORMS: list[dict[str, Any]] = [
+    {
+        "name": "variant",
+        "label": "Rules",
+        "kind": "select",
+        "choices": [("standard", "standard (cube, gammons)"), ("seed", "the rulebook only")],
+    },
+    {"name": "match_length", "label": "Match to (points, 0 = one game)", "kind": "number"},
+    {"name": "cube", "label": "Doubling cube", "kind": "check"},
+    {"name": "jacoby", "label": "Jacoby rule", "kind": "check"},
+    {"name": "beavers", "label": "Beavers", "kind": "check"},
+]
+
+
 def describe(action: str, lang: str, names: Sequence[str] = ()) -> str:
     """An action's notation in words, for a button or a line of the log."""
     words = action.split()
