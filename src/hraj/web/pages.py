@@ -9,6 +9,7 @@ whenever the socket announces a new version.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -235,7 +236,7 @@ async def replay(room_id: str, request: Request) -> Response:
     state = await asyncio.to_thread(room.game.replay_events, events[:step])
     view = state.view(None)
     table = render_table(room.game.id, view, seats, events[:step], lang, room_id=room.id, version=step, replay=True)
-    mat = room.game.id == "backgammon" and _mat_exporter() is not None
+    mat = "mat" in _downloads(room.game.id)
     return _html(
         render_page(
             "replay.html",
@@ -253,24 +254,24 @@ async def replay(room_id: str, request: Request) -> Response:
     )
 
 
-def _mat_exporter() -> Any:
-    """`hraj.games.backgammon.formats.export_mat`, when that module provides it."""
-    try:
-        from hraj.games.backgammon import formats
-    except ImportError:
-        return None
-    return getattr(formats, "export_mat", None)
+def _downloads(game_id: str) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """Other formats a finished game of this kind downloads as (`downloads()` of its web module)."""
+    look = game_part(game_id, "web")
+    offered = getattr(look, "downloads", None)
+    found: dict[str, Callable[[dict[str, Any]], str]] = offered() if offered is not None else {}
+    return found
 
 
-@router.get("/r/{room_id}/record.mat")
-async def record_mat(room_id: str, request: Request) -> Response:
+@router.get("/r/{room_id}/record.{extension}")
+async def record_as(room_id: str, extension: str, request: Request) -> Response:
     lang = _lang(request)
     room = await _room(request, room_id)
-    exporter = _mat_exporter()
-    if room is None or room.game.id != "backgammon" or exporter is None or not room.over:
+    exporter = None if room is None else _downloads(room.game.id).get(extension)
+    if room is None or exporter is None or not room.over:
         return _not_found(request, lang)
     text = str(exporter(room.record()))
-    return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="hraj-{room.id}.mat"'})
+    headers = {"Content-Disposition": f'attachment; filename="hraj-{room.id}.{extension}"'}
+    return PlainTextResponse(text, headers=headers)
 
 
 # --- rules -------------------------------------------------------------------------------

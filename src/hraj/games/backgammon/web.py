@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hraj.i18n import t
@@ -48,6 +48,16 @@ OPTION_FORMS: list[dict[str, Any]] = [
     {"name": "jacoby", "label": "Jacoby rule", "kind": "check"},
     {"name": "beavers", "label": "Beavers", "kind": "check"},
 ]
+
+
+def downloads() -> dict[str, Callable[[dict[str, Any]], str]]:
+    """Formats a finished game's record also downloads as: `.mat` (Jellyfish / gnubg)."""
+    try:
+        from hraj.games.backgammon import formats
+    except ImportError:
+        return {}
+    export = getattr(formats, "export_mat", None)
+    return {} if export is None else {"mat": lambda record: str(export(record))}
 
 
 def describe(action: str, lang: str, names: Sequence[str] = ()) -> str:
