@@ -717,6 +717,8 @@ class AbluxxenState(State[Move, Chance]):
                 {
                     "hand_size": self.hand_size(s),
                     "known": cards_of(self.known[s]),
+                    # Hidden cards are revealed to all once the game is over.
+                    "revealed": cards_of(self.hands[s]) if self.phase == OVER else None,
                     "layers": [list(layer) for layer in self.layers[s]],
                     "top": list(self.layers[s][-1]) if self.layers[s] else [],
                     "laid_out": self.laid_out(s),

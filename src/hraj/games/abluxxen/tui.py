@@ -112,7 +112,9 @@ def _seats(view: dict[str, Any], lang: str, names: Sequence[str]) -> Table:
         table.add_row(
             Text(name, style="bold" if seat == view["seat"] else ""),
             str(public["hand_size"]),
-            cards(public["known"]) if public["known"] else "",
+            cards(shown)
+            if (shown := public["known"] if public.get("revealed") is None else public["revealed"])
+            else "",
             layers,
             f"{public['score']:+d}",
         )

@@ -87,7 +87,7 @@ def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapp
                 "seat": seat,
                 "name": names[seat] if seat < len(names) else str(seat),
                 "hand_size": info["hand_size"],
-                "known": [card_text(c) for c in info["known"]],
+                "known": [card_text(c) for c in (info["known"] if info.get("revealed") is None else info["revealed"])],
                 "layers": [[card_text(c) for c in layer] for layer in info["layers"]],
                 "laid_out": info["laid_out"],
                 "score": info["score"],
