@@ -289,7 +289,7 @@ class State(ABC, Generic[A, C]):
         """Change the state by a possible chance outcome (already checked)."""
 
     @abstractmethod
-    def view(self, seat: Seat | None) -> dict[str, Any]:
+    def view(self, seat: Seat | None) -> Mapping[str, Any]:
         """JSON-able dict of exactly what `seat` may know; None is a spectator."""
 
     @abstractmethod

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
@@ -14,7 +15,7 @@ from hraj.games.abluxxen.rules import Abluxxen, AbluxxenState
 NAMES = ["Dan", "Petr", "Adam", "Katka"]
 
 
-def text(view: dict[str, Any], lang: str = "en", names: list[str] = NAMES) -> str:
+def text(view: Mapping[str, Any], lang: str = "en", names: list[str] = NAMES) -> str:
     console = Console(record=True, width=100)
     console.print(abluxxen.render(view, lang, names))
     return console.export_text()

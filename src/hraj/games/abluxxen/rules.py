@@ -742,7 +742,10 @@ class AbluxxenState(State[Move, Chance]):
     def determinize(self, seat: Seat, rng: random.Random) -> AbluxxenState:
         """A full state consistent with what `seat` has seen: the cards it cannot see
         (the pile, and other hands beyond what is publicly known of them) dealt anew at
-        random. The history is dropped, since it would show the real cards."""
+        random. The history is dropped, since it would show the real cards. Once the
+        game is over every hand is revealed, so nothing is resampled."""
+        if self.phase == OVER:
+            return self.copy()
         state = self.copy()
         state._log = None
         others = [s for s in range(self.players) if s != seat]

@@ -20,6 +20,7 @@ from hraj.core.errors import IllegalAction, InvalidAction
 from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
 from hraj.core.position import join_position, split_position
 from hraj.core.record import HIDDEN, Event, EventLog
+from hraj.games.qwixx.view import QwixxView
 
 ROWS = ("r", "y", "g", "b")
 ROW_NAMES = ("red", "yellow", "green", "blue")
@@ -399,9 +400,9 @@ class QwixxState(State[Cross, ChanceOutcome]):
         mask = self.marks[seat][row]
         return [ROW_NUMBERS[row][i] for i in range(11) if mask >> i & 1]
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
+    def view(self, seat: Seat | None) -> QwixxView:
         roll = self.roll if self.phase in (WHITE, COLOUR) else None
-        view: dict[str, Any] = {
+        view: QwixxView = {
             "game": "qwixx",
             "players": self.players,
             "active": self.active if self.phase != CHOOSE_FIRST else None,
@@ -409,7 +410,14 @@ class QwixxState(State[Cross, ChanceOutcome]):
             "to_act": list(self.to_act),
             "dice": None
             if roll is None
-            else {"w1": roll.white1, "w2": roll.white2, **dict(zip(ROWS, roll.colours, strict=True))},
+            else {
+                "w1": roll.white1,
+                "w2": roll.white2,
+                "r": roll.colours[0],
+                "y": roll.colours[1],
+                "g": roll.colours[2],
+                "b": roll.colours[3],
+            },
             "locked": [ROWS[row] for row in range(4) if self.locked[row]],
             "sheets": [
                 {

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hraj.core.views import seat_order
+from hraj.games.qwixx.view import QwixxView
 from hraj.i18n import t
 
 # Colour rows and dice carry a shape as well as a colour, for colour-blind players.
@@ -37,14 +38,14 @@ def describe_chance(text: str, names: Sequence[str], lang: str) -> str | None:
     return t("Dice: {dice}", lang, dice=dice)
 
 
-def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
+def status(view: QwixxView, who: str, lang: str) -> str | None:
     """What the seats to act decide now; None: the shell's general line."""
-    dice = view.get("dice") or {}
+    dice = view["dice"]
     if view.get("phase") == "white":
         return t(
             "White sum {sum}: everyone may cross it or pass. Waiting for: {who}",
             lang,
-            sum=int(dice.get("w1", 0)) + int(dice.get("w2", 0)),
+            sum=dice["w1"] + dice["w2"] if dice is not None else 0,
             who=who,
         )
     if view.get("phase") == "colour":
@@ -52,7 +53,7 @@ def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
     return None
 
 
-def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
+def build(view: QwixxView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
     legal = set(view.get("legal") or [])
     locked = set(view.get("locked") or [])
     sheets = []
