@@ -130,3 +130,15 @@ def test_a_malformed_position_text_is_hrajs_error(text: str) -> None:
         QwixxState.from_position(Qwixx(players=2), text)
     with pytest.raises(hraj.InvalidAction):
         TrefaState.from_position(Trefa(players=2), text)
+
+
+def test_the_first_events_of_a_record_replay_with_the_forced_steps_that_follow() -> None:
+    """A replay's step ends where it likes; the rules' forced steps after it come along."""
+    record = finished_game().record()
+    events = [tuple(event) for event in record["events"]]
+    autos = [i for i, event in enumerate(events) if event[0] == "auto"]
+    game = hraj.game("qwixx", players=2)
+    state = game.replay_events(events[: autos[0]], whole=False)
+    assert state.events() == events[: autos[0] + 1]
+    with pytest.raises(hraj.InvalidRecord, match="ends before"):
+        game.replay_events(events[: autos[0]])

@@ -9,6 +9,7 @@ whenever the socket announces a new version.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -233,7 +234,7 @@ async def replay(room_id: str, request: Request) -> Response:
     except ValueError:
         step = len(events)
     step = max(0, min(step, len(events)))
-    state = await asyncio.to_thread(room.game.replay_events, events[:step])
+    state = await asyncio.to_thread(functools.partial(room.game.replay_events, events[:step], whole=False))
     view = state.view(None)
     table = render_table(room.game.id, view, seats, events[:step], lang, room_id=room.id, version=step, replay=True)
     mat = "mat" in _downloads(room.game.id)
