@@ -16,8 +16,8 @@ import time
 from typing import Any
 
 import hraj
-from hraj.bots.base import Bot, RandomBot
 from hraj.core import Seat, State, play_game, random_playout
+from hraj.core.bot import Bot, RandomBot
 from hraj.games.abluxxen.bots import GreedyBot
 from hraj.games.abluxxen.rules import LEAVE, TAKE, AbluxxenState, Move
 

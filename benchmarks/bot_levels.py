@@ -27,7 +27,7 @@ from typing import Any
 
 import hraj
 from hraj.bots.arena import ArenaResult, Estimate, run_arena
-from hraj.bots.base import make_bot
+from hraj.core.bot import make_bot
 from hraj.core.driver import play_game
 from hraj.core.game import Seat, State
 

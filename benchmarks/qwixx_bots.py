@@ -25,8 +25,8 @@ from typing import Any
 
 import hraj
 from hraj.bots.arena import Estimate
-from hraj.bots.base import Bot, make_bot
 from hraj.core import play_game
+from hraj.core.bot import Bot, make_bot
 from hraj.core.game import Seat, State
 from hraj.games.qwixx.bots import LEVELS, GreedyQwixxBot
 from hraj.games.qwixx.solo_table import solo_table

@@ -13,7 +13,7 @@ import statistics
 import time
 
 import hraj
-from hraj.bots.base import Bot, make_bot
+from hraj.core.bot import Bot, make_bot
 from hraj.core.driver import play_game, random_playout
 
 

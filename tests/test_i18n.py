@@ -22,7 +22,7 @@ FILES = [
     SOURCE / "i18n.py",
     SOURCE / "tui" / "play.py",
     SOURCE / "tui" / "replay.py",
-    SOURCE / "tui" / "qwixx.py",
+    SOURCE / "games" / "qwixx" / "tui.py",
     *sorted((SOURCE / "games" / "qwixx").glob("*.py")),
     *sorted((SOURCE / "bots").glob("*.py")),
 ]

@@ -159,7 +159,7 @@ def make_game(game_id: str, options: dict[str, Any], seats: int | None = None) -
 
 def default_seats(game: Game[Any, Any]) -> str:
     """A person against the game's default bot level in every other seat."""
-    from hraj.bots.levels import default_bot
+    from hraj.core.bot import default_bot
 
     return ",".join(["me", *[default_bot(game.id)] * (game.players - 1)])
 
@@ -209,8 +209,8 @@ def record_with_names(state: State[Any, Any], names: list[str]) -> dict[str, Any
 def games(lang: LangOption = None) -> None:
     from rich.table import Table
 
-    from hraj.bots.base import bot_names, make_bot
-    from hraj.bots.levels import bot_label, bot_levels
+    from hraj.core.bot import bot_levels, bot_names, make_bot
+    from hraj.i18n import bot_label
 
     lang = language(lang)
     table = Table(title=t("Games", lang))
@@ -265,8 +265,7 @@ def play(
 ) -> None:
     import random
 
-    from hraj.bots.base import make_bot
-    from hraj.bots.levels import strongest_bot
+    from hraj.core.bot import make_bot, strongest_bot
     from hraj.tui.play import QuitGame, TerminalTable, parse_seats
 
     lang = language(lang)
@@ -474,8 +473,7 @@ def arena(
     from rich.table import Table
 
     from hraj.bots.arena import run_arena
-    from hraj.bots.base import make_bot
-    from hraj.bots.levels import default_bot, strongest_bot
+    from hraj.core.bot import default_bot, make_bot, strongest_bot
     from hraj.i18n import number as local_number
     from hraj.i18n import percent, tn
 
@@ -512,15 +510,11 @@ def arena(
 
 
 def rules_page(game_id: str, lang: str) -> Path | None:
-    """The game's rules page (Markdown) in `lang`, where it is written."""
-    root = Path(__file__).resolve().parent
-    for path in (
-        root / "web" / "rules" / f"{game_id}.{lang}.md",
-        *sorted((root / "games" / game_id).rglob(f"*.{lang}.md")),
-    ):
-        if path.is_file():
-            return path
-    return None
+    """The game's rules page (Markdown) in `lang`, from the game's own folder."""
+    from hraj.core.registry import game_folder
+
+    path = game_folder(game_id) / "rules" / f"{lang}.md"
+    return path if path.is_file() else None
 
 
 @app.command(

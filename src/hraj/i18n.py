@@ -133,3 +133,20 @@ def _param_text(value: Any, lang: str) -> Any:
     if isinstance(value, str) and lang != "en":
         return catalog(lang).get(value, value)
     return value
+
+
+def bot_label(game_id: str, name: str, lang: str) -> str:
+    """`Advanced – plays ...` in `lang` for a bot with a level, else the bot's name."""
+    from hraj.core.bot import bot_levels
+
+    level = bot_levels(game_id).get(name)
+    if level is None:
+        return name
+    return f"{t(level[0], lang)} – {t(level[1], lang)}"
+
+
+def translated_levels(game_id: str, lang: str) -> dict[str, tuple[str, str]]:
+    """Bot name -> (level, what it does) in `lang`, for the bots that have a level."""
+    from hraj.core.bot import bot_levels
+
+    return {name: (t(level, lang), t(text, lang)) for name, (level, text) in bot_levels(game_id).items()}

@@ -7,8 +7,8 @@ import math
 import pytest
 
 import hraj
-from hraj.bots import make_bot
 from hraj.bots.arena import Estimate, run_arena
+from hraj.core.bot import make_bot
 
 
 def test_estimate_of_a_known_sample() -> None:

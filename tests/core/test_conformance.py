@@ -14,6 +14,7 @@ import pytest
 
 import hraj
 from hraj.core import State, game_class
+from hraj.core.record import HIDDEN, MOVE
 
 PLAYOUTS_PER_OPTION_SET = 12
 CHANCE_NODES_SUMMED = 4
@@ -118,6 +119,37 @@ def test_views_are_json_and_every_notation_parses_back(game_id: str, options: di
 
     for seed in range(PLAYOUTS_PER_OPTION_SET // 2):
         playout(game_id, options, 2000 + seed, check)
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_each_seat_reads_the_record_with_only_secrets_masked(game_id: str, options: dict[str, Any]) -> None:
+    """`events_for` keeps every event's place, kind and seat; it masks text only, never
+    a seat's own decision, and nothing once the game is over; what a seat reads never
+    becomes unread later."""
+    game = hraj.game(game_id, **options)
+    earlier: dict[int | None, list[Any]] = {}
+
+    def check(state: State[Any, Any]) -> None:
+        events = state.events()
+        if len(events) % 8 and not state.is_over:
+            return  # every eighth step keeps this linear enough for long games
+        for seat in [None, *range(game.players)]:
+            shown = state.events_for(seat)
+            assert len(shown) == len(events)
+            for (kind, who, text), (real_kind, real_who, real_text) in zip(shown, events, strict=True):
+                assert (kind, who) == (real_kind, real_who)
+                assert text in (real_text, HIDDEN)
+                assert not (text == HIDDEN and kind == MOVE and who == seat), "a seat's own move is masked"
+            if state.is_over:
+                assert shown == events
+            for before, now in zip(earlier.get(seat, []), shown, strict=False):
+                assert before in (HIDDEN, now[2])
+            earlier[seat] = [text for _, _, text in shown]
+
+    for seed in range(2):
+        earlier.clear()
+        final = playout(game_id, options, 2600 + seed, check)
+        assert game.replay(final.record_for(None)) == final
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)

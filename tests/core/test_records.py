@@ -91,3 +91,54 @@ def test_the_four_games_are_registered_in_the_order_of_the_design() -> None:
     assert hraj.GAMES == ("qwixx", "trefa", "backgammon", "abluxxen")
     for game_id in hraj.GAMES:
         assert hraj.game(game_id).new_state() is not None
+
+
+@pytest.mark.parametrize("game_id", ["qwixx", "trefa", "backgammon"])
+def test_a_record_without_its_last_forced_step_is_refused(game_id: str) -> None:
+    """The rules make that step by themselves, so only comparing the whole rebuilt log notices it is gone."""
+    for seed in range(40):
+        state = random_playout(hraj.game(game_id).new_state(), random.Random(seed))
+        record = state.record()
+        autos = [i for i, event in enumerate(record["events"]) if event[0] == "auto"]
+        if autos:
+            break
+    else:
+        pytest.fail(f"no seeded game of {game_id} has a forced step")
+    del record["events"][autos[-1]]
+    with pytest.raises(hraj.InvalidRecord):
+        hraj.game(game_id).replay(record)
+
+
+def test_a_record_with_loose_notation_is_refused() -> None:
+    """Records keep canonical notation only; `13/7` stands for `13/8 8/7` when typed, not in a record."""
+    state = hraj.game("backgammon", first=0).new_state()
+    state.apply_chance("65")
+    state.apply(0, "24/13")
+    record = state.record()
+    assert record["events"][-1] == ["move", 0, "24/18 18/13"]
+    record["events"][-1][2] = "24/13"
+    with pytest.raises(hraj.InvalidRecord, match="not what the rules record"):
+        hraj.game("backgammon", first=0).replay(record)
+
+
+@pytest.mark.parametrize("text", ["²: - / -", "١: - / -", ": - / -", "x: - / -", "7: - / -"])
+def test_a_malformed_position_text_is_hrajs_error(text: str) -> None:
+    from hraj.games.qwixx.rules import Qwixx, QwixxState
+    from hraj.games.trefa.rules import Trefa, TrefaState
+
+    with pytest.raises(hraj.InvalidAction):
+        QwixxState.from_position(Qwixx(players=2), text)
+    with pytest.raises(hraj.InvalidAction):
+        TrefaState.from_position(Trefa(players=2), text)
+
+
+def test_the_first_events_of_a_record_replay_with_the_forced_steps_that_follow() -> None:
+    """A replay's step ends where it likes; the rules' forced steps after it come along."""
+    record = finished_game().record()
+    events = [tuple(event) for event in record["events"]]
+    autos = [i for i, event in enumerate(events) if event[0] == "auto"]
+    game = hraj.game("qwixx", players=2)
+    state = game.replay_events(events[: autos[0]], whole=False)
+    assert state.events() == events[: autos[0] + 1]
+    with pytest.raises(hraj.InvalidRecord, match="ends before"):
+        game.replay_events(events[: autos[0]])

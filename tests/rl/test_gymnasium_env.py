@@ -8,7 +8,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import hraj
-from hraj.bots import bot_names
+from hraj.core.bot import bot_names
 from hraj.rl.gymnasium_env import HrajGymEnv, env_id, register_envs
 
 BOT_CASES = [

@@ -101,7 +101,7 @@ def test_two_people_at_one_terminal_do_not_see_each_others_white_sum_answer() ->
 
 
 def test_hint_shows_the_best_bots_choice_and_undo_takes_back_the_last_move() -> None:
-    from hraj.bots.base import make_bot
+    from hraj.core.bot import make_bot
 
     console = Console(record=True, width=120, color_system=None)
     answers = iter(["hint", "undo", "1", "undo", "q"])

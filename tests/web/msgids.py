@@ -7,6 +7,7 @@ from pathlib import Path
 
 import hraj
 from hraj.core import game_class
+from hraj.core.registry import game_folder, game_part
 from hraj.web import TEMPLATE_DIR, pages, tables
 
 WEB_DIR = Path(tables.__file__).parent
@@ -16,20 +17,21 @@ _PYTHON_CALL = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)\"""")
 
 def web_msgids() -> set[str]:
     found: set[str] = set()
-    for path in TEMPLATE_DIR.rglob("*.html"):
+    templates = [*TEMPLATE_DIR.rglob("*.html"), *(game_folder(g) / "table.html" for g in hraj.GAMES)]
+    for path in templates:
         for single, double in _TEMPLATE_CALL.findall(path.read_text(encoding="utf-8")):
             found.add(single or double)
-    for path in WEB_DIR.glob("*.py"):
+    looks = [game_part(g, "web") for g in hraj.GAMES]
+    sources = [*WEB_DIR.glob("*.py"), *(Path(str(look.__file__)) for look in looks if look is not None)]
+    for path in sources:
         found.update(_PYTHON_CALL.findall(path.read_text(encoding="utf-8")))
-    found.update(tables.COLOUR_NAMES.values())
-    for table in (tables.BACKGAMMON_WORDS, tables.RESIGN_LEVELS, tables.ABLUXXEN_WORDS):
-        found.update(table.values())
-    found.update(tables.BACKGAMMON_HINTS.values())
-    found.update(tables.ABLUXXEN_HINTS.values())
-    found.update(tables.WIN_KINDS)
+    for look in looks:
+        for table in ("COLOUR_NAMES", "WORDS", "RESIGN_LEVELS", "HINTS"):
+            found.update(getattr(look, table, {}).values())
+        found.update(getattr(look, "WIN_KINDS", ()))
     found.update(pages.SCRIPT_STRINGS)
-    for forms in pages.OPTION_FORMS.values():
-        for form in forms:
+    for look in looks:
+        for form in getattr(look, "OPTION_FORMS", []):
             found.add(form["label"])
             found.update(text for _, text in form.get("choices", []))
     found.update(game_class(game_id).name for game_id in hraj.GAMES)

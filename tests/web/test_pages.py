@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+import hraj
+from hraj.core.registry import game_folder
 from hraj.server.app import create_app
 from hraj.server.settings import Settings
-from hraj.web import RULES_DIR, pages
+from hraj.web import pages
 from tests.server.helpers import until_over
 
 
@@ -96,7 +98,7 @@ def test_a_game_of_bots_replays_step_by_step(client: TestClient) -> None:
 
 
 def test_rules_pages_render_markdown_without_raw_html(client: TestClient, tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(pages, "RULES_DIR", tmp_path)
+    monkeypatch.setattr(pages, "rules_path", lambda game_id, lang: tmp_path / f"{game_id}.{lang}.md")
     (tmp_path / "qwixx.cs.md").write_text("# Qwixx\n\n*Křížky* <script>alert(1)</script>\n", encoding="utf-8")
     html = client.get("/rules/qwixx").text
     assert "<h1>Qwixx</h1>" in html
@@ -105,7 +107,7 @@ def test_rules_pages_render_markdown_without_raw_html(client: TestClient, tmp_pa
 
 
 def test_a_rules_page_not_yet_written_says_so(client: TestClient, tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(pages, "RULES_DIR", tmp_path)
+    monkeypatch.setattr(pages, "rules_path", lambda game_id, lang: tmp_path / f"{game_id}.{lang}.md")
     (tmp_path / "trefa.en.md").write_text("# Trefa\n", encoding="utf-8")
     html = client.get("/rules/trefa").text
     assert "zatím v tomto jazyce nejsou napsaná" in html
@@ -113,17 +115,18 @@ def test_a_rules_page_not_yet_written_says_so(client: TestClient, tmp_path: Path
 
 
 def test_the_shipped_rules_pages_render_in_every_language(client: TestClient) -> None:
-    for path in sorted(RULES_DIR.glob("*.md")):
-        game, lang, _ = path.name.split(".")
-        response = client.get(f"/rules/{game}?lang={lang}")
-        assert response.status_code == 200
-        assert "<h1>" in response.text or "<h2>" in response.text
+    for game in hraj.GAMES:
+        for path in sorted((game_folder(game) / "rules").glob("*.md")):
+            lang = path.stem
+            response = client.get(f"/rules/{game}?lang={lang}")
+            assert response.status_code == 200
+            assert "<h1>" in response.text or "<h2>" in response.text
 
 
 def test_a_finished_backgammon_game_downloads_as_mat(client: TestClient) -> None:
     room = new_room(client, "backgammon", [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])
     replay = client.get(f"/r/{room['room']}/replay?lang=en").text
-    if pages._mat_exporter() is None:
+    if "mat" not in pages._downloads("backgammon"):
         assert ".mat" not in replay
         return
     assert f'href="/r/{room["room"]}/record.mat"' in replay
@@ -131,3 +134,12 @@ def test_a_finished_backgammon_game_downloads_as_mat(client: TestClient) -> None
     assert response.status_code == 200
     assert "attachment" in response.headers["content-disposition"]
     assert "Game 1" in response.text
+
+
+def test_a_number_option_form_takes_its_range_from_the_rules() -> None:
+    """The match length form once stopped at 25 while the rules allow 32,767."""
+    backgammon = next(game for game in pages._games("en") if game["id"] == "backgammon")
+    match_length = next(form for form in backgammon["options"] if form["name"] == "match_length")
+    check = hraj.core.game_class("backgammon").options_spec["match_length"].check
+    assert (match_length["min"], match_length["max"]) == check.bounds  # type: ignore[attr-defined]
+    assert match_length["max"] > 25

@@ -1,21 +1,20 @@
 """The rules pages: every game has one per language, with the same sections, its options
 named, every ruling of hraj marked, and only real notation in the "typing moves" section.
 
-The pages are Markdown in `src/hraj/web/rules/<game>.<lang>.md`; the browser shows them
+The pages are Markdown in each game's folder, `src/hraj/games/<game>/rules/<lang>.md`; the browser shows them
 at `/rules/<game>`.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 import hraj
 from hraj.core import HrajError, game_class
+from hraj.core.registry import game_folder
 
-RULES = Path(hraj.__file__).parent / "web" / "rules"
 LANGS = ("cs", "sk", "en")
 
 #: The second-level headings of every page, in this order.
@@ -63,7 +62,7 @@ _CODE = re.compile(r"`([^`]+)`")
 
 
 def page(game_id: str, lang: str) -> str:
-    return (RULES / f"{game_id}.{lang}.md").read_text(encoding="utf-8")
+    return (game_folder(game_id) / "rules" / f"{lang}.md").read_text(encoding="utf-8")
 
 
 def sections(text: str) -> list[tuple[str, str]]:
@@ -156,5 +155,5 @@ def test_page_is_plain_markdown_without_images_or_html(game_id: str, lang: str) 
 
 
 def test_no_page_for_an_unknown_game() -> None:
-    games = {path.name.split(".")[0] for path in RULES.glob("*.md")}
+    games = {game_id for game_id in hraj.GAMES if any((game_folder(game_id) / "rules").glob("*.md"))}
     assert games == set(hraj.GAMES)

@@ -8,8 +8,11 @@ from typing import Any
 
 import hraj
 from hraj.core.game import State
+from hraj.core.record import HIDDEN
+from hraj.games.backgammon import web as backgammon_web
+from hraj.games.trefa import web as trefa_web
 from hraj.web import tables
-from hraj.web.render import render_table, visible_events
+from hraj.web.render import render_table
 
 SEATS = [
     {"seat": 0, "kind": "person", "name": "Ema", "bot": None, "claimed": True, "connected": True},
@@ -49,10 +52,10 @@ def test_qwixx_white_sum_answers_stay_secret_until_all_have_answered() -> None:
     state = qwixx_after("w4 w1 r3 y2 g6 b6")
     state.apply(1, "pass")
     assert 1 not in state.to_act
-    theirs = visible_events("qwixx", state.events(), state.view(0))
-    own = visible_events("qwixx", state.events(), state.view(1))
-    assert ("move", 1, "pass") not in theirs
-    assert ("move", 1, "pass") in own
+    theirs = state.events_for(0)
+    own = state.events_for(1)
+    assert theirs[-1] == ("move", 1, HIDDEN)
+    assert own[-1] == ("move", 1, "pass")
 
 
 def test_abluxxen_log_and_spectator_table_show_no_card_from_the_hidden_pile() -> None:
@@ -62,10 +65,13 @@ def test_abluxxen_log_and_spectator_table_show_no_card_from_the_hidden_pile() ->
     while state.is_chance:
         state.apply_chance(state.sample_chance(rng))
     spectator = state.view(None)
-    assert all(kind != "chance" for kind, _, _ in visible_events("abluxxen", state.events(), spectator))
-    html = render_table("abluxxen", spectator, SEATS, state.events(), "cs", room_id="r", version=1)
+    shown = state.events_for(None)
+    readable = [text for kind, _, text in shown if kind == "chance" and text != HIDDEN]
+    assert len(readable) == 6  # the display, no card of a hand
+    assert len([text for kind, _, text in state.events_for(0) if kind == "chance" and text != HIDDEN]) == 13 + 6
+    html = render_table("abluxxen", spectator, SEATS, shown, "cs", room_id="r", version=1)
     assert "Moje ruka" not in html
-    mine = render_table("abluxxen", state.view(0), SEATS, state.events(), "cs", room_id="r", version=1)
+    mine = render_table("abluxxen", state.view(0), SEATS, state.events_for(0), "cs", room_id="r", version=1)
     hand = state.view(0)["hand"]
     assert "Moje ruka" in mine
     assert len(re.findall(r"data-pick=", mine)) == len(hand)
@@ -75,7 +81,7 @@ def test_trefa_dice_can_be_picked_only_when_writable() -> None:
     state = hraj.game("trefa", players=2, first=0).new_state()
     state.apply_chance("k1 w2 r3 y4 g5 b6")
     view = state.view(0)
-    parts = tables.trefa(view, ["A", "B"], "en", {})
+    parts = trefa_web.build(view, ["A", "B"], "en", {})
     picked = {die["colour"] for die in parts["dice"] if die["pick"]}
     assert picked == set(view["writable"])
     assert set(parts["bar"]) == {a for a in view["legal"] if not a.startswith("write ")}
@@ -93,14 +99,14 @@ def test_backgammon_board_builds_a_play_step_by_step() -> None:
     plays = [a for a in view["legal"] if "/" in a]
     target = "8/5 6/5"
     assert target in plays
-    first = tables.backgammon(view, ["A", "B"], "en", {"steps": "", "sel": "8"})
+    first = backgammon_web.build(view, ["A", "B"], "en", {"steps": "", "sel": "8"})
     targets = [p["point"] for p in first["top"] + first["bottom"] if p["role"] == "target"]
     assert 5 in targets
     assert first["complete"] is None
-    half = tables.backgammon(view, ["A", "B"], "en", {"steps": "8/5"})
+    half = backgammon_web.build(view, ["A", "B"], "en", {"steps": "8/5"})
     assert half["chosen"] == ["8/5"]
     assert half["undo"] == "steps="
-    done = tables.backgammon(view, ["A", "B"], "en", {"steps": "8/5,6/5"})
+    done = backgammon_web.build(view, ["A", "B"], "en", {"steps": "8/5,6/5"})
     assert done["complete"] == target
     # The board shows the steps: point 5 holds two of my checkers, 8 one less.
     points = {p["point"]: p for p in done["top"] + done["bottom"]}
@@ -110,7 +116,7 @@ def test_backgammon_board_builds_a_play_step_by_step() -> None:
 
 def test_backgammon_steps_that_no_legal_play_contains_are_dropped() -> None:
     state = backgammon_to_move()
-    parts = tables.backgammon(state.view(0), ["A", "B"], "en", {"steps": "24/2"})
+    parts = backgammon_web.build(state.view(0), ["A", "B"], "en", {"steps": "24/2"})
     assert parts["chosen"] == []
 
 
@@ -125,7 +131,7 @@ def test_backgammon_resignations_are_offered_apart_from_the_roll() -> None:
     state = hraj.game("backgammon", first=0).new_state()
     state.apply_chance("31")
     view = state.view(0)
-    parts = tables.backgammon(view, ["A", "B"], "en", {})
+    parts = backgammon_web.build(view, ["A", "B"], "en", {})
     resigns = [action for action, _ in parts["resigns"]]
     assert resigns == [a for a in view["legal"] if a.startswith("resign ")]
     assert not any(a.startswith("resign ") for a in parts["bar"])

@@ -1,5 +1,5 @@
 """Game-independent players and the arena that pits them against each other."""
 
-from hraj.bots.base import Bot, RandomBot, bot_names, make_bot
+from hraj.core.bot import Bot, RandomBot, bot_names, make_bot
 
 __all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hraj.bots.base import Bot, make_bot
+from hraj.core.bot import Bot, make_bot
 from hraj.core.driver import play_game
 from hraj.core.game import Game
 

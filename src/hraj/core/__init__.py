@@ -3,7 +3,7 @@
 from hraj.core.driver import play_game, random_playout, resolve_chance
 from hraj.core.errors import HrajError, IllegalAction, InvalidAction, InvalidOption, InvalidRecord
 from hraj.core.game import Game, Option, Outcome, Seat, State, winners_by_score
-from hraj.core.registry import GAMES, game, game_class
+from hraj.core.registry import GAMES, game, game_class, register, unregister
 
 __all__ = [
     "GAMES",
@@ -21,6 +21,8 @@ __all__ = [
     "game_class",
     "play_game",
     "random_playout",
+    "register",
     "resolve_chance",
+    "unregister",
     "winners_by_score",
 ]

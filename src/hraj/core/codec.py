@@ -9,7 +9,7 @@ a game's folder depends on core alone.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hraj.core.game import Game, Seat, State
@@ -51,7 +51,7 @@ class Codec(ABC):
         """Length of every observation vector of this game and option set."""
 
     @abstractmethod
-    def observe(self, view: dict[str, Any]) -> list[float]:
+    def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The cells of the observation of `view` (a seat's view), in layout order:
         `observation_size` of them, each from -1 to 1."""
 

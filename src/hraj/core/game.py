@@ -21,7 +21,9 @@ from hraj.core.record import (
     MOVE,
     Event,
     EventLog,
+    Secret,
     log_events,
+    log_events_for,
     make_record,
     parse_record,
 )
@@ -86,6 +88,7 @@ def int_in(low: int, high: int) -> Callable[[Any], int]:
             raise ValueError(reason)
         return number
 
+    check.bounds = (low, high)  # type: ignore[attr-defined]  # forms read the range from here
     return check
 
 
@@ -126,6 +129,11 @@ class Game(ABC, Generic[A, C]):
     id: ClassVar[str]
     name: ClassVar[str]
     options_spec: ClassVar[Mapping[str, Option]]
+    order: ClassVar[int] = 100
+    """Where the game is listed among the registered ones (lower first, then by id)."""
+    hidden_hands: ClassVar[bool] = False
+    """Each seat holds cards the others may not see: a screen shared by several people
+    hides the table between their turns."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self._validate(options)
@@ -189,7 +197,10 @@ class Game(ABC, Generic[A, C]):
             raise InvalidRecord("The record's options differ from this game's options.")
         return self.replay_events(events)
 
-    def replay_events(self, events: Sequence[Event]) -> State[A, C]:
+    def replay_events(self, events: Sequence[Event], *, whole: bool = True) -> State[A, C]:
+        """The state after `events`. A whole record must be the entire log its replay
+        makes; `whole=False` replays the first events of one (a replay's step), where
+        the forced steps the rules make after the last event come along."""
         state = self.new_state()
         for number, (kind, seat, text) in enumerate(events, start=1):
             try:
@@ -210,7 +221,28 @@ class Game(ABC, Generic[A, C]):
                 raise InvalidRecord(
                     "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=error
                 ) from None
+        _check_same_log(state.events(), events, whole=whole)
         return state
+
+
+def _check_same_log(rebuilt: Sequence[Event], recorded: Sequence[Event], *, whole: bool = True) -> None:
+    """A record must be the whole log its replay makes: a forced step left out (the last
+    `auto` event of a game, say) or loosely written notation makes it refused."""
+    for number, (made, given) in enumerate(zip(rebuilt, recorded, strict=False), start=1):
+        if made != given:
+            raise InvalidRecord(
+                "Event {number} ({text}) is not what the rules record there: {expected}.",
+                number=number,
+                text=given[2],
+                expected=made[2],
+            )
+    if len(rebuilt) > len(recorded) and (whole or any(kind != AUTO for kind, _, _ in rebuilt[len(recorded) :])):
+        missing = rebuilt[len(recorded)]
+        raise InvalidRecord(
+            "The record ends before event {number} ({text}), which the rules make.",
+            number=len(recorded) + 1,
+            text=missing[2],
+        )
 
 
 class State(ABC, Generic[A, C]):
@@ -260,7 +292,7 @@ class State(ABC, Generic[A, C]):
         """Change the state by a possible chance outcome (already checked)."""
 
     @abstractmethod
-    def view(self, seat: Seat | None) -> dict[str, Any]:
+    def view(self, seat: Seat | None) -> Mapping[str, Any]:
         """JSON-able dict of exactly what `seat` may know; None is a spectator."""
 
     @abstractmethod
@@ -279,6 +311,17 @@ class State(ABC, Generic[A, C]):
     def _canonical_chance(self, outcome: C) -> C:
         """The canonical form of a chance outcome written another way (a roll `13` as `31`)."""
         return outcome
+
+    def _chance_readers(self, outcome: C) -> tuple[Seat, ...] | None:
+        """Who may read this chance outcome before the game is over: None for everyone
+        (dice, a card turned face up), else the seats that may (a card dealt or drawn
+        into a hand: its owner). Games with hidden cards override it."""
+        return None
+
+    def _hide_pending(self, events: list[Event], seat: Seat | None) -> list[Event]:
+        """Mask decisions that stay secret for a while (Qwixx's answers to the white sum
+        until every seat has answered); `events` is `seat`'s copy, changed in place."""
+        return events
 
     def _is_possible_chance(self, outcome: C) -> bool:
         return any(outcome == possible for possible, _ in self.chance_outcomes())
@@ -337,7 +380,8 @@ class State(ABC, Generic[A, C]):
                 raise IllegalAction("No dice roll or card draw is due now.")
             if not self._is_possible_chance(outcome):
                 raise IllegalAction("{outcome} cannot happen now.", outcome=str(outcome))
-        self._log = (CHANCE, None, outcome, self._log)
+        readers = self._chance_readers(outcome)
+        self._log = (CHANCE, None, outcome if readers is None else Secret(outcome, readers), self._log)
         self._apply_chance(outcome)
 
     def _record(self, kind: str, seat: Seat | None, text: str) -> None:
@@ -359,9 +403,22 @@ class State(ABC, Generic[A, C]):
         """Every event so far, oldest first."""
         return log_events(self._log)
 
+    def events_for(self, seat: Seat | None) -> list[Event]:
+        """The events as `seat` may read them (None: a spectator). Same length and order
+        as `events()`; an event the seat may not read yet keeps its kind and seat, and
+        its text is HIDDEN. Once the game is over nothing is hidden. Every surface that
+        shows events (terminal, web, server, replay, download) shows these."""
+        if self.is_over:
+            return self.events()
+        return self._hide_pending(log_events_for(self._log, seat), seat)
+
     def record(self) -> dict[str, Any]:
         """A JSON-able record that `game.replay` turns back into this state."""
         return make_record(self.game.id, self.game.options, self.events())
+
+    def record_for(self, seat: Seat | None) -> dict[str, Any]:
+        """The record as `seat` may read it: `events_for(seat)` (the whole record once over)."""
+        return make_record(self.game.id, self.game.options, self.events_for(seat))
 
     def __eq__(self, other: object) -> bool:
         """Two states are equal when they are of one game and their histories match."""

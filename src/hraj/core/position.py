@@ -12,11 +12,11 @@ from hraj.core.errors import InvalidAction
 def split_position(text: str, players: int, game_name: str) -> tuple[int, list[str]]:
     """(active seat, one text per seat) of a position text; InvalidAction with the reason."""
     head, sep, body = text.partition(":")
-    if not sep or not head.strip().isdigit():
+    if not sep or not (head.strip().isascii() and head.strip().isdigit()):
         raise InvalidAction(
             "A {game} position starts with the active seat and a colon: {text}", game=game_name, text=text
         )
-    active = int(head)
+    active = int(head)  # ASCII digits only: int() refuses "²", which str.isdigit() lets through
     if active >= players:
         raise InvalidAction("Seat {seat} is not at this table.", seat=active)
     sheets = [part.strip() for part in body.split("/")]

@@ -23,10 +23,26 @@ KINDS = (CHANCE, MOVE, AUTO)
 
 #: One event: (kind, seat or None, canonical notation).
 Event = tuple[str, int | None, str]
+#: The text of an event that a seat may not read (yet): its kind and seat stay, so every
+#: seat's copy of the record has the same length and versions agree.
+HIDDEN = "?"
 #: The linked history: None, or (kind, seat, action or outcome or text, previous).
 #: Actions and outcomes are immutable and print their notation, so they are kept as
 #: they are and printed only when the history is read.
 EventLog = tuple[str, int | None, Any, Any] | None
+
+
+class Secret:
+    """A logged item (a dealt or drawn card) that only `seats` may read before the game is over."""
+
+    __slots__ = ("item", "seats")
+
+    def __init__(self, item: object, seats: tuple[int, ...]) -> None:
+        self.item = item
+        self.seats = seats
+
+    def __str__(self) -> str:
+        return str(self.item)
 
 
 def log_events(log: EventLog) -> list[Event]:
@@ -35,6 +51,19 @@ def log_events(log: EventLog) -> list[Event]:
     while log is not None:
         kind, seat, item, log = log
         events.append((kind, seat, item if isinstance(item, str) else str(item)))
+    events.reverse()
+    return events
+
+
+def log_events_for(log: EventLog, seat: int | None) -> list[Event]:
+    """Like `log_events`, but a `Secret` that `seat` may not read has the text HIDDEN."""
+    events: list[Event] = []
+    while log is not None:
+        kind, who, item, log = log
+        if isinstance(item, Secret) and seat not in item.seats:
+            events.append((kind, who, HIDDEN))
+        else:
+            events.append((kind, who, item if isinstance(item, str) else str(item)))
     events.reverse()
     return events
 

@@ -60,7 +60,7 @@ class HrajGymEnv(gymnasium.Env[Observation, Any]):
         names = [opponents] * (self.game.players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != self.game.players - 1:
             raise ValueError(f"{self.game.players - 1} opponents are needed, not {len(names)}")
-        from hraj.bots import make_bot  # checked here, so a bad name fails at once
+        from hraj.core.bot import make_bot  # checked here, so a bad name fails at once
 
         for name in names:
             make_bot(self.game.id, name)
@@ -80,7 +80,7 @@ class HrajGymEnv(gymnasium.Env[Observation, Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
-        from hraj.bots import make_bot
+        from hraj.core.bot import make_bot
 
         # a reset without a seed goes on from the last seed, as Gymnasium asks
         self.rng = random.Random(int(self.np_random.integers(1 << 62)))

@@ -249,7 +249,7 @@ class HrajObserver:
         self.tensor[:] = self.codec.observe(state.hraj_state.view(player))
 
     def string_from(self, state: HrajSpielState, player: int) -> str:
-        view = state.hraj_state.view(player)
+        view = dict(state.hraj_state.view(player))
         view.pop("legal", None)
         return json.dumps(view, sort_keys=True, ensure_ascii=False)
 

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from hraj.bots import Bot
+from hraj.core.bot import Bot
 from hraj.core.game import Game, Seat, State
 from hraj.rl.codec import Codec, Mask, Observation, codec, legal_mask, observe
 

@@ -24,8 +24,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 import hraj
-from hraj.bots import bot_names
 from hraj.core import game_class
+from hraj.core.bot import bot_names
 from hraj.server.fairness import new_seed
 from hraj.server.logs import Throttled
 from hraj.server.metrics import Metrics

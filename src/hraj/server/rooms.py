@@ -42,8 +42,8 @@ import orjson
 from sqlalchemy.exc import SQLAlchemyError
 
 import hraj
-from hraj.bots import Bot, bot_names, make_bot
 from hraj.core import game_class
+from hraj.core.bot import Bot, bot_names, make_bot
 from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.server.fairness import DICE_CURRENT, chain_head, chain_next, commitment, new_seed, replay_with_seed

@@ -2,13 +2,13 @@
 
 The loop asks the state who acts, draws the table from that seat's view only, lists
 the legal actions, and checks every input through the game's own parser and rules.
-A game plugs in with a module `hraj.tui.<game id>` that provides `render(view, lang,
-names)`, `NOTATION_HELP`, and optionally `describe(action, lang)` and `HIDDEN_HANDS`.
+A game plugs in with a module `tui` in its own folder that provides `render(view, lang,
+names)`, `NOTATION_HELP`, and optionally `describe(action, lang)`. What is secret is
+the game's to say (`events_for`, `view`, `Game.hidden_hands`), never the renderer's.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -20,9 +20,11 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from hraj.bots.base import Bot, make_bot
+from hraj.core.bot import Bot, make_bot
 from hraj.core.errors import HrajError, InvalidOption
 from hraj.core.game import Game, State
+from hraj.core.record import HIDDEN, Event
+from hraj.core.registry import game_part
 from hraj.i18n import error_text, t, tn
 
 PEOPLE = {"me", "human", "person", "já", "ja", "clovek", "člověk"}
@@ -68,7 +70,11 @@ def parse_seats(game_id: str, text: str, seed: int, lang: str) -> list[SeatPlaye
 
 
 def renderer(game_id: str) -> ModuleType:
-    return importlib.import_module(f"hraj.tui.{game_id}")
+    """The `tui` module of the game's own folder."""
+    module = game_part(game_id, "tui")
+    if module is None:
+        raise InvalidOption("{game} cannot be played in the terminal yet.", game=game_id)
+    return module
 
 
 def describe_with(view_module: ModuleType, text: str, lang: str) -> str:
@@ -139,11 +145,14 @@ class TerminalTable:
         self.view_module = renderer(game.id)
         self.names = [player.name for player in self.players]
         self.people = [seat for seat, player in enumerate(self.players) if player.bot is None]
-        self.hide_between_people = bool(getattr(self.view_module, "HIDDEN_HANDS", False)) and len(self.people) > 1
+        self.hide_between_people = game.hidden_hands and len(self.people) > 1
         self.last_person: int | None = None
         #: A person's answer is pending unseen by the others: clear the screen before the next person.
         self.answer_hidden = False
-        self.events_shown = 0
+        #: Whose events the shared screen prints: the one person's, else a spectator's,
+        #: so that nobody at the keyboard reads a card that is not theirs.
+        self.viewer: int | None = self.people[0] if len(self.people) == 1 else None
+        self.shown: list[Event] = []
 
     def describe(self, action: Any) -> str:
         return describe_with(self.view_module, str(action), self.lang)
@@ -156,7 +165,7 @@ class TerminalTable:
         """Play until the end (or until a person quits: QuitGame carries the state)."""
         self.game_state = state if state is not None else self.game.new_state()
         if state is not None:
-            self.events_shown = len(state.events())  # a resumed game: only what happens from now
+            self.shown = state.events_for(self.viewer)  # a resumed game: only what happens from now
         while not self.game_state.is_over:
             if self.game_state.is_chance:
                 self.game_state.apply_chance(self.game_state.sample_chance(self.rng), check=False)
@@ -172,12 +181,19 @@ class TerminalTable:
         return self.game_state
 
     def show_new_events(self) -> None:
-        """Print what happened since the last call, as the record has it (canonical
-        moves, chance, and the steps the rules made by themselves, such as a penalty)."""
-        events = self.game_state.events()
-        for kind, seat, text in events[self.events_shown :]:
+        """Print what the viewer may read and has not seen yet, as the record has it
+        (canonical moves, chance, and the steps the rules made by themselves, such as a
+        penalty). The game decides what is secret (`events_for`); an event that becomes
+        readable later (a Qwixx answer once all have answered) is printed then, but the
+        cards revealed when the game ends are left to the final table."""
+        events = self.game_state.events_for(self.viewer)
+        over = self.game_state.is_over
+        for index, (kind, seat, text) in enumerate(events):
+            seen_before = index < len(self.shown)
+            if text == HIDDEN or (seen_before and (over or self.shown[index][2] != HIDDEN)):
+                continue
             self.console.print(event_text(kind, seat, text, self.names, self.lang, self.view_module))
-        self.events_shown = len(events)
+        self.shown = events
 
     def secret_answer(self) -> bool:
         """Several people answer the same question at once (Qwixx's white sum): each
@@ -254,8 +270,8 @@ class TerminalTable:
         if last is None:
             self.console.print(t("You have made no move to undo.", self.lang))
             return False
-        self.game_state = self.game.replay_events(events[:last])
-        self.events_shown = last
+        self.game_state = self.game.replay_events(events[:last], whole=False)
+        self.shown = self.game_state.events_for(self.viewer)
         self.console.print(t("Your last move is taken back.", self.lang))
         return True
 

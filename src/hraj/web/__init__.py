@@ -8,4 +8,3 @@ from pathlib import Path
 
 STATIC_DIR = Path(__file__).parent / "static"
 TEMPLATE_DIR = Path(__file__).parent / "templates"
-RULES_DIR = Path(__file__).parent / "rules"

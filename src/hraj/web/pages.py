@@ -9,6 +9,9 @@ whenever the socket announces a new version.
 from __future__ import annotations
 
 import asyncio
+import functools
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -16,48 +19,22 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from markdown_it import MarkdownIt
 
 import hraj
-from hraj.bots import bot_names
-from hraj.bots.levels import default_bot, translated_levels
 from hraj.core import game_class
+from hraj.core.bot import bot_names, default_bot
 from hraj.core.errors import HrajError
 from hraj.core.record import Event
-from hraj.i18n import LANGS, t
+from hraj.core.registry import game_folder, game_part
+from hraj.i18n import LANGS, t, translated_levels
 from hraj.server.protocol import ServerError
 from hraj.server.rooms import Room, Rooms
-from hraj.web import RULES_DIR
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table
 
 router = APIRouter(include_in_schema=False)
 
-#: Games whose hands are secret: at one shared screen the page hides the table between people.
-HIDDEN_HANDS = frozenset({"abluxxen"})
 #: A year, in seconds: how long the language choice is remembered.
 COOKIE_AGE = 365 * 24 * 3600
 MAX_PLAYERS_TRIED = 8
 
-#: The option widgets of the start page, per game (players is handled separately).
-OPTION_FORMS: dict[str, list[dict[str, Any]]] = {
-    "backgammon": [
-        {
-            "name": "variant",
-            "label": "Rules",
-            "kind": "select",
-            "choices": [("standard", "standard (cube, gammons)"), ("seed", "the rulebook only")],
-        },
-        {"name": "match_length", "label": "Match to (points, 0 = one game)", "kind": "number", "min": 0, "max": 25},
-        {"name": "cube", "label": "Doubling cube", "kind": "check"},
-        {"name": "jacoby", "label": "Jacoby rule", "kind": "check"},
-        {"name": "beavers", "label": "Beavers", "kind": "check"},
-    ],
-    "abluxxen": [
-        {
-            "name": "variant",
-            "label": "Variant",
-            "kind": "select",
-            "choices": [("base", "base game"), ("advanced", "advanced"), ("expert", "expert")],
-        },
-    ],
-}
 
 #: Strings the start page's and the room's scripts need, translated on the page.
 SCRIPT_STRINGS = (
@@ -124,13 +101,17 @@ def _games(lang: str) -> list[dict[str, Any]]:
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
         options = []
-        for form in OPTION_FORMS.get(game_id, []):
+        look = game_part(game_id, "web")
+        for form in getattr(look, "OPTION_FORMS", []):
             if form["name"] not in cls.options_spec:
                 continue
-            default = cls.options_spec[form["name"]].default
+            spec = cls.options_spec[form["name"]]
+            default = spec.default
+            bounds = getattr(spec.check, "bounds", None)  # a number's range comes from the rules
             options.append(
                 {
                     **form,
+                    **({"min": bounds[0], "max": bounds[1]} if bounds is not None else {}),
                     "label": t(form["label"], lang),
                     "choices": [(value, t(text, lang)) for value, text in form.get("choices", [])],
                     "default": default,
@@ -190,7 +171,7 @@ async def _snapshot(room: Room, seat: int | None) -> tuple[dict[str, Any], list[
     """The seat's view message, the seats and the events, taken together inside the room's actor."""
 
     async def job() -> tuple[dict[str, Any], list[dict[str, Any]], list[Event]]:
-        return room.view_message(seat), room.public_seats(), room.state.events()
+        return room.view_message(seat), room.public_seats(), room.state.events_for(seat)
 
     return await room.call(job)
 
@@ -219,7 +200,7 @@ async def room_page(room_id: str, request: Request) -> Response:
             room_id=room.id,
             game_id=room.game.id,
             game_name=game_name(room.game.id, lang),
-            hidden_hands=room.game.id in HIDDEN_HANDS,
+            hidden_hands=room.game.hidden_hands,
             table=table,
             strings=_strings(lang),
             here=_here(request),
@@ -259,10 +240,10 @@ async def replay(room_id: str, request: Request) -> Response:
     except ValueError:
         step = len(events)
     step = max(0, min(step, len(events)))
-    state = await asyncio.to_thread(room.game.replay_events, events[:step])
+    state = await asyncio.to_thread(functools.partial(room.game.replay_events, events[:step], whole=False))
     view = state.view(None)
     table = render_table(room.game.id, view, seats, events[:step], lang, room_id=room.id, version=step, replay=True)
-    mat = room.game.id == "backgammon" and _mat_exporter() is not None
+    mat = "mat" in _downloads(room.game.id)
     return _html(
         render_page(
             "replay.html",
@@ -280,24 +261,24 @@ async def replay(room_id: str, request: Request) -> Response:
     )
 
 
-def _mat_exporter() -> Any:
-    """`hraj.games.backgammon.formats.export_mat`, when that module provides it."""
-    try:
-        from hraj.games.backgammon import formats
-    except ImportError:
-        return None
-    return getattr(formats, "export_mat", None)
+def _downloads(game_id: str) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """Other formats a finished game of this kind downloads as (`downloads()` of its web module)."""
+    look = game_part(game_id, "web")
+    offered = getattr(look, "downloads", None)
+    found: dict[str, Callable[[dict[str, Any]], str]] = offered() if offered is not None else {}
+    return found
 
 
-@router.get("/r/{room_id}/record.mat")
-async def record_mat(room_id: str, request: Request) -> Response:
+@router.get("/r/{room_id}/record.{extension}")
+async def record_as(room_id: str, extension: str, request: Request) -> Response:
     lang = _lang(request)
     room = await _room(request, room_id)
-    exporter = _mat_exporter()
-    if room is None or room.game.id != "backgammon" or exporter is None or not room.over:
+    exporter = None if room is None else _downloads(room.game.id).get(extension)
+    if room is None or exporter is None or not room.over:
         return _not_found(request, lang)
     text = str(exporter(room.record()))
-    return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="hraj-{room.id}.mat"'})
+    headers = {"Content-Disposition": f'attachment; filename="hraj-{room.id}.{extension}"'}
+    return PlainTextResponse(text, headers=headers)
 
 
 # --- rules -------------------------------------------------------------------------------
@@ -305,9 +286,14 @@ async def record_mat(room_id: str, request: Request) -> Response:
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
+def rules_path(game_id: str, lang: str) -> Path:
+    """A game's rules page lives in its own folder: `rules/<lang>.md`."""
+    return game_folder(game_id) / "rules" / f"{lang}.md"
+
+
 def rules_html(game_id: str, lang: str) -> str | None:
     """The rules page's Markdown rendered to HTML (raw HTML in it is escaped); None if not written."""
-    path = RULES_DIR / f"{game_id}.{lang}.md"
+    path = rules_path(game_id, lang)
     if not path.is_file():
         return None
     return str(_MARKDOWN.render(path.read_text(encoding="utf-8")))
@@ -319,7 +305,7 @@ async def rules(game_id: str, request: Request) -> Response:
     if game_id not in hraj.GAMES:
         missing = t("There is no such game.", lang)
         return _html(render_page("error.html", lang, message=missing, here=_here(request)), 404)
-    others = [code for code in LANGS if code != lang and (RULES_DIR / f"{game_id}.{code}.md").is_file()]
+    others = [code for code in LANGS if code != lang and rules_path(game_id, code).is_file()]
     return _html(
         render_page(
             "rules.html",

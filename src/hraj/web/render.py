@@ -11,10 +11,11 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, StrictUndefined, select_autoescape
 
-from hraj.bots import bot_names
-from hraj.core.record import AUTO, CHANCE, MOVE, Event
+from hraj.core.bot import bot_names
+from hraj.core.record import AUTO, CHANCE, HIDDEN, Event
+from hraj.core.registry import GAMES, game_folder
 from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, t
 from hraj.web import TEMPLATE_DIR, tables
 
@@ -32,10 +33,22 @@ def pick_lang(query: str | None, cookie: str | None) -> str:
     return DEFAULT_LANG
 
 
+def _game_template(name: str) -> tuple[str, str, Callable[[], bool]] | None:
+    """`games/<id>.html`: the table template in the game's own folder (`table.html`)."""
+    folder, _, file = name.partition("/")
+    game_id = file.removesuffix(".html")
+    if folder != "games" or game_id not in GAMES:
+        return None
+    path = game_folder(game_id) / "table.html"
+    if not path.is_file():
+        return None
+    return path.read_text(encoding="utf-8"), str(path), lambda: True
+
+
 @functools.cache
 def environment() -> Environment:
     env = Environment(
-        loader=FileSystemLoader(TEMPLATE_DIR),
+        loader=ChoiceLoader([FileSystemLoader(TEMPLATE_DIR), FunctionLoader(_game_template)]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -78,26 +91,13 @@ def seat_names(seats: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
 # --- the log -----------------------------------------------------------------------------
 
 
-def visible_events(game_id: str, events: Sequence[Event], view: Mapping[str, Any]) -> list[Event]:
-    """The events that the viewer of `view` may read.
-
-    Abluxxen's cards come from a hidden pile, so its chance events (deals, draws) stay
-    out. A Qwixx seat's answer to the white sum is secret until every seat has answered.
-    """
-    shown = list(events)
-    if game_id == "abluxxen":
-        shown = [event for event in shown if event[0] != CHANCE]
-    if game_id == "qwixx" and view.get("phase") == "white":
-        last_roll = max((i for i, event in enumerate(shown) if event[0] == CHANCE), default=-1)
-        viewer = view.get("seat")
-        shown = [event for i, event in enumerate(shown) if i <= last_roll or event[0] != MOVE or event[1] == viewer]
-    return shown
-
-
 def log_lines(game_id: str, events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
-    """The readable log: one line per event, newest last."""
+    """The readable log of the events a seat may read (`state.events_for(seat)`): one
+    line per event, newest last; what is hidden from the seat is left out."""
     lines = []
     for kind, seat, text in events:
+        if text == HIDDEN:
+            continue
         if kind == CHANCE:
             lines.append(tables.describe_chance(game_id, text, names, lang))
         else:
@@ -118,7 +118,8 @@ def table_context(
     lang: str,
     params: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Everything the table templates need, built from one view."""
+    """Everything the table templates need, built from one seat's view and the events
+    that seat may read (`state.events_for(seat)`)."""
     names = seat_names(seats, lang)
     viewer = view.get("seat")
     to_act = list(view.get("to_act") or [])
@@ -141,7 +142,7 @@ def table_context(
         "bar_actions": [(action, tables.describe(game_id, action, lang, names)) for action in shown_in_bar],
         "outcome": outcome,
         "results": _results(outcome, names) if outcome is not None else [],
-        "log": log_lines(game_id, visible_events(game_id, events, view), names, lang),
+        "log": log_lines(game_id, events, names, lang),
         "status": tables.status(game_id, view, names, lang),
         "stand_in": "greedy" if "greedy" in bot_names(game_id) else "random",
         "g": game_parts,

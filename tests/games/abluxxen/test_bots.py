@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import hraj
-from hraj.bots.base import Bot, RandomBot, bot_names, make_bot
 from hraj.core import play_game
+from hraj.core.bot import Bot, RandomBot, bot_names, make_bot
 from hraj.games.abluxxen.bots import GreedyBot
 from hraj.games.abluxxen.rules import Abluxxen, AbluxxenState
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from hraj.games.abluxxen import tui as terminal
 from hraj.games.abluxxen.rules import Abluxxen
 from hraj.i18n import catalog, t
-from hraj.tui import abluxxen as terminal
 
 RULES = Path(__file__).parents[3] / "src" / "hraj" / "games" / "abluxxen" / "rules.py"
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import hraj
-from hraj.bots.base import bot_names, make_bot
+from hraj.core.bot import bot_names, make_bot
 from hraj.core.driver import play_game
 from hraj.games.abluxxen.bots import BOTS
 from hraj.games.abluxxen.greedy import GreedyBot

@@ -12,6 +12,7 @@ import pytest
 
 import hraj
 from hraj.core import random_playout
+from hraj.core.record import HIDDEN
 from hraj.games.abluxxen.rules import JOKER, Abluxxen, AbluxxenState, cards_of, full_deck
 
 #: Seeded games of the leak test, over every variant; every view of every seat is checked.
@@ -25,7 +26,7 @@ LEAK_GAMES = [
     {"players": 2, "variant": "expert"},
 ]
 GAMES_PER_OPTION_SET = 6
-SEAT_KEYS = {"hand_size", "known", "layers", "top", "laid_out", "score"}
+SEAT_KEYS = {"hand_size", "known", "layers", "top", "laid_out", "score", "revealed"}
 
 
 def positions(options: dict[str, Any], seed: int) -> Iterator[AbluxxenState]:
@@ -106,8 +107,9 @@ def test_no_view_ever_shows_a_card_its_seat_cannot_see(options: dict[str, Any]) 
                 for public in view["seats"]:
                     assert set(public) == SEAT_KEYS
                 # a state that differs only in what this seat cannot see looks the same to it
+                # (while the game goes on: at the end every hand is revealed)
                 twin = shuffle_hidden(state, seat, rng)
-                assert twin.view(seat) == view
+                assert twin.view(seat) == view or state.is_over
                 assert card_total(twin) == card_total(state) == full_deck()
     assert views > 1000
 
@@ -179,3 +181,21 @@ def test_determinize_never_changes_the_original() -> None:
     before = state.record(), [h[:] for h in state.hands], state.pile[:]
     state.determinize(1, random.Random(0))
     assert (state.record(), state.hands, state.pile) == before
+
+
+def test_every_hand_is_revealed_once_the_game_is_over() -> None:
+    """Hidden cards stay hidden while the game goes on; at the end everyone sees them."""
+    state = hraj.game("abluxxen", players=3).new_state()
+    rng = random.Random(8)
+    while not state.is_over:
+        if state.is_chance:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if not state.is_over:
+            assert all(public["revealed"] is None for public in state.view(None)["seats"])
+    assert isinstance(state, AbluxxenState)
+    spectator = state.view(None)
+    assert [public["revealed"] for public in spectator["seats"]] == [cards_of(hand) for hand in state.hands]
+    assert HIDDEN not in [text for _, _, text in state.events_for(None)]

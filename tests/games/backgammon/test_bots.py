@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hraj.bots.base import RandomBot, make_bot
+from hraj.core.bot import RandomBot, make_bot
 from hraj.core.driver import play_game
 from hraj.games.backgammon.bots import PubevalBot, pubeval, weights, winning_chance
 from hraj.games.backgammon.moves import START as START_BOARD

@@ -12,12 +12,12 @@ import pytest
 from babel.messages.pofile import read_po
 
 import hraj.games.backgammon.rules
-import hraj.tui.backgammon
+import hraj.games.backgammon.tui
 
 SOURCES = [
     Path(hraj.games.backgammon.rules.__file__),
     Path(hraj.games.backgammon.rules.__file__).with_name("notation.py"),
-    Path(hraj.tui.backgammon.__file__),
+    Path(hraj.games.backgammon.tui.__file__),
 ]
 MESSAGE_CALLS = {"IllegalAction", "InvalidAction", "InvalidOption", "t"}
 
@@ -31,9 +31,9 @@ def messages_in_code() -> set[str]:
                 name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
                 args = node.args[1:2] if name == "Option" else node.args[:1] if name in MESSAGE_CALLS else []
                 found.update(a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str))
-    found.add(hraj.tui.backgammon.NOTATION_HELP)
-    found.update(hraj.tui.backgammon.WORDS.values())
-    found.update(hraj.tui.backgammon.LEVELS.values())
+    found.add(hraj.games.backgammon.tui.NOTATION_HELP)
+    found.update(hraj.games.backgammon.tui.WORDS.values())
+    found.update(hraj.games.backgammon.tui.LEVELS.values())
     return found
 
 

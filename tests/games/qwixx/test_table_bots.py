@@ -8,13 +8,13 @@ import statistics
 import pytest
 
 import hraj
-from hraj.bots.base import bot_names, make_bot
-from hraj.bots.levels import bot_label, bot_levels, default_bot
 from hraj.core import play_game
+from hraj.core.bot import bot_levels, bot_names, default_bot, make_bot
 from hraj.games.qwixx.bots import BOTS
 from hraj.games.qwixx.rules import Qwixx, QwixxState
 from hraj.games.qwixx.solo_table import solo_table
 from hraj.games.qwixx.table_bots import MasterQwixxBot, OptimalQwixxBot, Sheet, SoloOptimalQwixxBot, TableBot
+from hraj.i18n import bot_label
 
 
 def play_checked(players: int, names: list[str], seed: int) -> QwixxState:

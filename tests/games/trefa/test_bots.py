@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 import hraj
-from hraj.bots.base import bot_names, make_bot
+from hraj.core.bot import bot_names, make_bot
 from hraj.core.driver import play_game
 from hraj.games.trefa.bots import ExpectimaxBot, GreedyBot
 from hraj.games.trefa.rowvalue import RowValues

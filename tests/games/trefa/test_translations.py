@@ -11,11 +11,11 @@ from babel.messages.pofile import read_po
 
 import hraj
 from hraj.games.trefa import rules
+from hraj.games.trefa import tui as view_module
 from hraj.i18n import error_text
-from hraj.tui import trefa as view_module
 
-SOURCES = [Path(hraj.__file__).parent / "games" / "trefa" / name for name in ("rules.py", "sheets.py", "bots.py")] + [
-    Path(hraj.__file__).parent / "tui" / "trefa.py"
+SOURCES = [
+    Path(hraj.__file__).parent / "games" / "trefa" / name for name in ("rules.py", "sheets.py", "bots.py", "tui.py")
 ]
 CALL = re.compile(r"(?:Action|Option|SheetError|\bt)\(\s*\"((?:[^\"\\]|\\.)+)\"")
 CALL_SINGLE = re.compile(r"\bt\(\s*'([^']+)'")

@@ -7,7 +7,7 @@ beyond what everyone knows of them.
 
 from __future__ import annotations
 
-from hraj.bots.base import Bot
+from hraj.core.bot import Bot
 from hraj.games.abluxxen.greedy import GreedyBot
 from hraj.games.abluxxen.search import QuickSearchBot, SearchBot
 

@@ -10,6 +10,7 @@ seat's own hand and what is publicly known of the others, never their hidden car
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hraj.core.codec import Codec, Writer, relative
@@ -74,7 +75,7 @@ class AbluxxenCodec(Codec):
         tail = 1 + JOKER + 13 + 1 + (players + JOKER) + (players + 1)
         return len(PHASE_NAMES) + 2 * players + JOKER + _SEAT * players + DISPLAY_SLOTS * JOKER + tail
 
-    def observe(self, view: dict[str, Any]) -> list[float]:
+    def observe(self, view: Mapping[str, Any]) -> list[float]:
         players = self.game.players
         me = view["seat"]
         put = Writer()

@@ -170,7 +170,9 @@ class Abluxxen(Game[Move, Chance]):
     """Abluxxen for 3-5 players, and for 2 with the shadow offer."""
 
     id = "abluxxen"
+    order = 4
     name = "Abluxxen"
+    hidden_hands = True
     options_spec: ClassVar[Mapping[str, Option]] = {
         "players": Option(4, "number of players, 2-5 (2 play with the shadow offer)", int_in(2, 5)),
         "first": Option(None, "starting seat (0-based); random if not given", optional_seat),
@@ -608,6 +610,18 @@ class AbluxxenState(State[Move, Chance]):
 
     # --- applying chance ------------------------------------------------------------
 
+    def _chance_readers(self, outcome: Chance) -> tuple[Seat, ...] | None:
+        """A card dealt or drawn into a hand is its owner's secret; the first seat, the
+        display and the shadow offer are turned face up."""
+        if isinstance(outcome, First):
+            return None
+        if self.phase == DEAL:
+            target = self.deal_target()
+            return (target,) if target is not None and target < DISPLAY_TARGET else None
+        if self.phase == DRAW_CARD:
+            return (self.drawer,)
+        return None
+
     def _apply_chance(self, outcome: Chance) -> None:
         if isinstance(outcome, First):
             self.active = outcome.seat
@@ -703,6 +717,8 @@ class AbluxxenState(State[Move, Chance]):
                 {
                     "hand_size": self.hand_size(s),
                     "known": cards_of(self.known[s]),
+                    # Hidden cards are revealed to all once the game is over.
+                    "revealed": cards_of(self.hands[s]) if self.phase == OVER else None,
                     "layers": [list(layer) for layer in self.layers[s]],
                     "top": list(self.layers[s][-1]) if self.layers[s] else [],
                     "laid_out": self.laid_out(s),
@@ -726,7 +742,10 @@ class AbluxxenState(State[Move, Chance]):
     def determinize(self, seat: Seat, rng: random.Random) -> AbluxxenState:
         """A full state consistent with what `seat` has seen: the cards it cannot see
         (the pile, and other hands beyond what is publicly known of them) dealt anew at
-        random. The history is dropped, since it would show the real cards."""
+        random. The history is dropped, since it would show the real cards. Once the
+        game is over every hand is revealed, so nothing is resampled."""
+        if self.phase == OVER:
+            return self.copy()
         state = self.copy()
         state._log = None
         others = [s for s in range(self.players) if s != seat]

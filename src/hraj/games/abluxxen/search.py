@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from hraj.bots.base import Bot
+from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
 from hraj.games.abluxxen.greedy import GreedyBot
 from hraj.games.abluxxen.rules import (

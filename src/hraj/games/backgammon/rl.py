@@ -17,6 +17,7 @@ The observation layout is documented in docs/rl.md.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -111,7 +112,7 @@ class BackgammonCodec(Codec):
     def observation_size(self) -> int:
         return 2 * _SIDE + 2 + 12 + len(PHASE_NAMES) + 3 + 5 + 5 + 5
 
-    def observe(self, view: dict[str, Any]) -> list[float]:
+    def observe(self, view: Mapping[str, Any]) -> list[float]:
         me = view["seat"] or 0
         put = Writer()
         cells = put.cells

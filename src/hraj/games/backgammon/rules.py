@@ -98,6 +98,7 @@ class Backgammon(Game[Action, ChanceOutcome]):
     """Backgammon for two: money game or match, with or without the cube, or the seed's rules."""
 
     id = "backgammon"
+    order = 3
     name = "Backgammon"
     options_spec: ClassVar[dict[str, Option]] = {
         "variant": Option(

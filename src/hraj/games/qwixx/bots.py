@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hraj.bots.base import Bot
+from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
 from hraj.games.qwixx.rules import (
     COLOUR,

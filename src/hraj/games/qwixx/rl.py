@@ -7,7 +7,7 @@ seat. The observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hraj.core.codec import Codec, Writer, relative
@@ -42,7 +42,7 @@ class QwixxCodec(Codec):
         per_seat = len(ROWS) * (NUMBERS + 1) + MAX_PENALTIES + 1 + 1
         return len(PHASES) + 2 * players + 1 + NUM_ACTIONS + 6 * len(DICE) + len(ROWS) + per_seat * players
 
-    def observe(self, view: dict[str, Any]) -> list[float]:
+    def observe(self, view: Mapping[str, Any]) -> list[float]:
         players = self.game.players
         me = view["seat"]
         put = Writer()

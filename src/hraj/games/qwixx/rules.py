@@ -19,7 +19,8 @@ from typing import Any, ClassVar, NamedTuple
 from hraj.core.errors import IllegalAction, InvalidAction
 from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
 from hraj.core.position import join_position, split_position
-from hraj.core.record import EventLog
+from hraj.core.record import HIDDEN, Event, EventLog
+from hraj.games.qwixx.view import QwixxView
 
 ROWS = ("r", "y", "g", "b")
 ROW_NAMES = ("red", "yellow", "green", "blue")
@@ -92,6 +93,7 @@ class Qwixx(Game[Cross, ChanceOutcome]):
     """Qwixx for 1 to 5 players (1 is solo practice, active every turn)."""
 
     id = "qwixx"
+    order = 1
     name = "Qwixx"
     options_spec: ClassVar[dict[str, Option]] = {
         "players": Option(3, "number of players, 1-5 (1 is solo practice)", int_in(1, 5)),
@@ -398,9 +400,9 @@ class QwixxState(State[Cross, ChanceOutcome]):
         mask = self.marks[seat][row]
         return [ROW_NUMBERS[row][i] for i in range(11) if mask >> i & 1]
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
+    def view(self, seat: Seat | None) -> QwixxView:
         roll = self.roll if self.phase in (WHITE, COLOUR) else None
-        view: dict[str, Any] = {
+        view: QwixxView = {
             "game": "qwixx",
             "players": self.players,
             "active": self.active if self.phase != CHOOSE_FIRST else None,
@@ -408,7 +410,14 @@ class QwixxState(State[Cross, ChanceOutcome]):
             "to_act": list(self.to_act),
             "dice": None
             if roll is None
-            else {"w1": roll.white1, "w2": roll.white2, **dict(zip(ROWS, roll.colours, strict=True))},
+            else {
+                "w1": roll.white1,
+                "w2": roll.white2,
+                "r": roll.colours[0],
+                "y": roll.colours[1],
+                "g": roll.colours[2],
+                "b": roll.colours[3],
+            },
             "locked": [ROWS[row] for row in range(4) if self.locked[row]],
             "sheets": [
                 {
@@ -434,6 +443,16 @@ class QwixxState(State[Cross, ChanceOutcome]):
         if seat is not None and seat in self.answers:
             view["my_answer"] = str(self.answers[seat])
         return view
+
+    def _hide_pending(self, events: list[Event], seat: Seat | None) -> list[Event]:
+        """Answers to the white sum are secret until every seat has answered: while they
+        are pending they are the newest events, and only their own seat reads them."""
+        if self.phase == WHITE and self.answers:
+            for index in range(len(events) - len(self.answers), len(events)):
+                kind, who, _ = events[index]
+                if who != seat:
+                    events[index] = (kind, who, HIDDEN)
+        return events
 
     def determinize(self, seat: Seat, rng: random.Random) -> QwixxState:
         """Others' pending answers to the white sum are secret: forget them."""

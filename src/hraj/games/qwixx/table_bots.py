@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from hraj.bots.base import Bot
+from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
 from hraj.games.qwixx.rules import (
     COLOUR,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hraj.bots.base import Bot
+from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
 from hraj.games.trefa.race import race_share, reroll_pool, row_pool
 from hraj.games.trefa.rowvalue import row_values

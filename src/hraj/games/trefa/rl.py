@@ -8,7 +8,7 @@ observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hraj.core.codec import Codec, Writer, relative
@@ -57,7 +57,7 @@ class TrefaCodec(Codec):
         players = self.game.players
         return len(PHASES) + players + 6 * FIELDS + 2 * FIELDS + 1 + _SEAT * players
 
-    def observe(self, view: dict[str, Any]) -> list[float]:
+    def observe(self, view: Mapping[str, Any]) -> list[float]:
         players = self.game.players
         me = view["seat"]
         put = Writer()

@@ -184,6 +184,7 @@ class Trefa(Game[Move, ChanceOutcome]):
     """Trefa for 1 to 6 players, each on a different sheet type."""
 
     id = "trefa"
+    order = 2
     name = "Trefa"
     options_spec: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of players, 1-6 (1 is solo play)", int_in(1, 6)),

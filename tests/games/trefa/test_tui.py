@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from rich.console import Console
 
 import hraj
+from hraj.games.trefa import tui as view_module
 from hraj.games.trefa.rules import Trefa, TrefaState
-from hraj.tui import trefa as view_module
 from hraj.tui.play import TerminalTable, parse_seats
 
 

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
 
 import hraj
+from hraj.games.abluxxen import tui as abluxxen
 from hraj.games.abluxxen.rules import Abluxxen, AbluxxenState
-from hraj.tui import abluxxen
 
 NAMES = ["Dan", "Petr", "Adam", "Katka"]
 
 
-def text(view: dict[str, Any], lang: str = "en", names: list[str] = NAMES) -> str:
+def text(view: Mapping[str, Any], lang: str = "en", names: list[str] = NAMES) -> str:
     console = Console(record=True, width=100)
     console.print(abluxxen.render(view, lang, names))
     return console.export_text()
@@ -99,4 +100,4 @@ def test_actions_are_described_in_words() -> None:
 
 
 def test_hidden_hands_are_declared() -> None:
-    assert abluxxen.HIDDEN_HANDS is True
+    assert hraj.game("abluxxen").hidden_hands is True

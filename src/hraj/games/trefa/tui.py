@@ -8,7 +8,7 @@ marked `▶`, and the corner letter of each row names the sheet type, as on pape
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -68,7 +68,7 @@ def describe(action: str, lang: str) -> str:
     return action
 
 
-def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+def render(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
     parts: list[RenderableType] = []
     active = view["active"]
     if view.get("last"):

@@ -8,7 +8,7 @@ bold. Display slots carry the numbers people type (`draw slot 3`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -16,8 +16,6 @@ from rich.table import Table
 from rich.text import Text
 
 from hraj.i18n import t
-
-HIDDEN_HANDS = True
 
 NOTATION_HELP = (
     "Play one card or several of one value, jokers allowed: play 4 4 J (J is a joker). "
@@ -73,7 +71,7 @@ def describe(action: str, lang: str) -> str:
     return t(plain[action], lang) if action in plain else action
 
 
-def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+def render(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
     parts: list[RenderableType] = [Text(_status(view, lang, names), style="bold")]
     if view["seat"] is not None and view["hand"] is not None:
         parts.append(Text(t("Your hand: {cards}", lang, cards=cards(view["hand"])), style="bold cyan"))
@@ -86,7 +84,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
     return Group(*parts)
 
 
-def _status(view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+def _status(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
     capture = view["capture"] or {}
     draw = view["draw"] or {}
     fields = {
@@ -101,7 +99,7 @@ def _status(view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
     return status
 
 
-def _seats(view: dict[str, Any], lang: str, names: Sequence[str]) -> Table:
+def _seats(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False)
     for header in ("player", "hand", "known in hand", "laid out (top last)", "points"):
         table.add_column(t(header, lang))
@@ -114,14 +112,16 @@ def _seats(view: dict[str, Any], lang: str, names: Sequence[str]) -> Table:
         table.add_row(
             Text(name, style="bold" if seat == view["seat"] else ""),
             str(public["hand_size"]),
-            cards(public["known"]) if public["known"] else "",
+            cards(shown)
+            if (shown := public["known"] if public.get("revealed") is None else public["revealed"])
+            else "",
             layers,
             f"{public['score']:+d}",
         )
     return table
 
 
-def _table(view: dict[str, Any], lang: str) -> Group:
+def _table(view: Mapping[str, Any], lang: str) -> Group:
     slots = Text(t("Display", lang) + ":")
     for number, slot in enumerate(view["display"], start=1):
         slots.append(f"  {number}:", style="dim")

@@ -8,12 +8,12 @@ numbers that can no longer be crossed become a dash.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from hraj.games.qwixx.view import QwixxView, SheetView, dice_values
 from hraj.i18n import t
 
 ROWS = ("r", "y", "g", "b")
@@ -37,7 +37,7 @@ def describe(action: str, lang: str) -> str:
     return f"{t(ROW_NAMES[action[0]], lang)} {action[1:]}"
 
 
-def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+def render(view: QwixxView, lang: str, names: Sequence[str]) -> RenderableType:
     parts: list[RenderableType] = []
     active = view["active"]
     if active is not None and view["phase"] != "over":
@@ -48,7 +48,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
             status += " — " + t(step_text, lang)
         parts.append(Text(status, style="bold"))
     if view["dice"] is not None:
-        parts.append(render_dice(view["dice"], lang))
+        parts.append(render_dice(dice_values(view["dice"]), lang))
     for seat, sheet in enumerate(view["sheets"]):
         parts.append(render_sheet(sheet, names[seat], view["locked"], lang, is_active=seat == active))
     return Group(*parts)
@@ -65,7 +65,7 @@ def render_dice(dice: dict[str, int | None], lang: str) -> Text:
     return text
 
 
-def render_sheet(sheet: dict[str, Any], name: str, locked: Sequence[str], lang: str, *, is_active: bool) -> Table:
+def render_sheet(sheet: SheetView, name: str, locked: Sequence[str], lang: str, *, is_active: bool) -> Table:
     """One sheet in at most 72 columns: row label, eleven 4-wide numbers, lock and points."""
     title = Text(f"{name}{' ◀' if is_active else ''} — {t('points', lang)}: {sheet['score']}")
     penalties = "".join("☒" if i < sheet["penalties"] else "☐" for i in range(4))

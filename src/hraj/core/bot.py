@@ -2,18 +2,19 @@
 
 Bots never receive the real state: the driver hands them `state.determinize(seat)`,
 which for games with hidden information is only one guess consistent with what the
-seat has seen. Each game may add its own bots in `hraj.games.<id>.bots.BOTS`.
+seat has seen. Each game may add its own bots: a `BOTS` dict in the `bots` module of
+its own folder.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from typing import Any
 
 from hraj.core.errors import InvalidOption
 from hraj.core.game import Seat, State
+from hraj.core.registry import game_part
 
 
 class Bot(ABC):
@@ -47,11 +48,9 @@ GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
 
 
 def _game_bots(game_id: str) -> dict[str, type[Bot]]:
-    try:
-        module = importlib.import_module(f"hraj.games.{game_id}.bots")
-    except ModuleNotFoundError:
-        return {}
-    bots: dict[str, type[Bot]] = getattr(module, "BOTS", {})
+    """The `BOTS` of the game's own `bots` module, found through the registry."""
+    module = game_part(game_id, "bots")
+    bots: dict[str, type[Bot]] = getattr(module, "BOTS", {}) if module is not None else {}
     return bots
 
 
@@ -72,3 +71,37 @@ def make_bot(game_id: str, name: str, seed: int | None = None) -> Bot:
             known=", ".join(bots),
         )
     return bots[key](seed)
+
+
+def _bots_attribute(game_id: str, name: str) -> object:
+    module = game_part(game_id, "bots")
+    return getattr(module, name, None) if module is not None else None
+
+
+def bot_levels(game_id: str) -> dict[str, tuple[str, str]]:
+    """Bot name -> (level, what it does), easiest first, in English (the catalogs' keys):
+    the game's `LEVELS`; empty where the game names none."""
+    levels = _bots_attribute(game_id, "LEVELS")
+    return dict(levels) if isinstance(levels, dict) else {}
+
+
+def default_bot(game_id: str) -> str:
+    """The bot a new seat gets in the web and the terminal: the game's `DEFAULT_BOT`
+    (its middle level), else `greedy`, else its first own bot, never the random one."""
+    names = bot_names(game_id)
+    chosen = _bots_attribute(game_id, "DEFAULT_BOT")
+    if isinstance(chosen, str) and chosen in names:
+        return chosen
+    own = [name for name in names if name not in GENERIC_BOTS]
+    if "greedy" in own:
+        return "greedy"
+    return own[0] if own else names[0]
+
+
+def strongest_bot(game_id: str) -> str:
+    """The bot that gives hints: the game's hardest level, else its first own bot."""
+    levels = bot_levels(game_id)
+    if levels:
+        return list(levels)[-1]
+    own = [name for name in bot_names(game_id) if name not in GENERIC_BOTS]
+    return own[0] if own else bot_names(game_id)[0]

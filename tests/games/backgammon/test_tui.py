@@ -9,9 +9,9 @@ from rich.console import Console
 
 import hraj
 from hraj.core.game import State
+from hraj.games.backgammon import tui as board
 from hraj.games.backgammon.rules import Backgammon, BackgammonState
 from hraj.i18n import t
-from hraj.tui import backgammon as board
 from hraj.tui.play import QuitGame, TerminalTable, parse_seats
 
 NAMES = ["Eva", "Petr"]

@@ -1,0 +1,129 @@
+"""How Abluxxen looks in the browser: the seat's own hand, the others' laid-out cards,
+the display, and its words. Built from a seat's view only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hraj.core.views import seat_order
+from hraj.i18n import t
+
+JOKER = 14
+
+WORDS = {
+    "take": "take the cards",
+    "leave": "leave the cards",
+    "back": "take my cards back",
+    "discard": "discard them",
+    "draw deck": "draw from the pile",
+    "pass": "no draw",
+}
+HINTS = {
+    "play": "{who}: play a set of equal cards",
+    "shadow": "{who}: capture from the shadow offer",
+    "choose": "{who}: take the captured cards, or leave them",
+    "victim": "{who}: take your cards back, or discard them",
+    "draw": "{who}: draw from the display or the pile",
+    "optional_draw": "{who}: you may draw one card",
+}
+
+
+def card_text(card: int) -> str:
+    return "J" if card == JOKER else str(card)
+
+
+#: The option widgets of the start page (players is handled apart); a number's range
+#: comes from the option's own check.
+OPTION_FORMS: list[dict[str, Any]] = [
+    {
+        "name": "variant",
+        "label": "Variant",
+        "kind": "select",
+        "choices": [("base", "base game"), ("advanced", "advanced"), ("expert", "expert")],
+    },
+]
+
+
+def describe(action: str, lang: str, names: Sequence[str] = ()) -> str:
+    """An action's notation in words, for a button or a line of the log."""
+    words = action.split()
+    head = words[0] if words else ""
+    if action in WORDS:
+        return t(WORDS[action], lang)
+    if head == "play":
+        return t("play {cards}", lang, cards=" ".join(words[1:]))
+    if head == "draw" and len(words) == 3 and words[1] == "slot":
+        return t("draw from display slot {slot}", lang, slot=words[2])
+    if head == "shadow" and len(words) == 2:
+        return t("capture the shadow {value}s", lang, value=words[1])
+    if head == "capture" and len(words) == 2 and words[1].isdigit():
+        seat = int(words[1])
+        return t("captures from {name}", lang, name=names[seat] if seat < len(names) else words[1])
+    return action
+
+
+def describe_chance(text: str, names: Sequence[str], lang: str) -> str | None:
+    """A card in words for the log: the shell's general line."""
+    return None
+
+
+def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
+    """What the seat to act decides now; None: the shell's general line."""
+    phase = view.get("phase")
+    return t(HINTS[str(phase)], lang, who=who) if phase in HINTS else None
+
+
+def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
+    legal = list(view.get("legal") or [])
+    plays = [a for a in legal if a.startswith("play ")]
+    hand = [{"card": c, "text": card_text(c), "order": c, "pick": bool(plays)} for c in (view.get("hand") or [])]
+    capture = view.get("capture")
+    seats = []
+    for seat in seat_order(view, len(view["seats"])):
+        info = view["seats"][seat]
+        seats.append(
+            {
+                "seat": seat,
+                "name": names[seat] if seat < len(names) else str(seat),
+                "hand_size": info["hand_size"],
+                "known": [card_text(c) for c in (info["known"] if info.get("revealed") is None else info["revealed"])],
+                "layers": [[card_text(c) for c in layer] for layer in info["layers"]],
+                "laid_out": info["laid_out"],
+                "score": info["score"],
+                "active": seat == view.get("active"),
+                "mine": seat == view.get("seat"),
+                "victim": capture is not None and capture.get("victim") == seat,
+            }
+        )
+    display = []
+    for slot, stack in enumerate(view.get("display") or []):
+        action = f"draw slot {slot + 1}"
+        display.append(
+            {"slot": slot + 1, "cards": [card_text(c) for c in stack], "action": action if action in legal else None}
+        )
+    shadow = []
+    for group in view.get("shadow") or []:
+        action = f"shadow {group[0]}" if group else ""
+        shadow.append({"cards": [card_text(c) for c in group], "action": action if action in legal else None})
+    discard = [card_text(c) for c in view.get("discard") or []]
+    return {
+        "hand": hand,
+        "plays": plays,
+        "seats": seats,
+        "display": display,
+        "pile": view.get("pile", 0),
+        "deck_action": "draw deck" if "draw deck" in legal else None,
+        "discard": discard,
+        "shadow": shadow if view.get("two_player") else None,
+        "capture": None
+        if capture is None
+        else {
+            "victim": names[capture["victim"]] if capture["victim"] < len(names) else str(capture["victim"]),
+            "cards": [card_text(c) for c in capture["cards"]],
+        },
+        "draw": view.get("draw"),
+        "variant": view.get("variant"),
+        # Plays, draws and shadow captures are clicked on the cards themselves.
+        "bar": [a for a in legal if not a.startswith(("play ", "draw ", "shadow "))],
+    }

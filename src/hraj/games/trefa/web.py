@@ -1,0 +1,104 @@
+"""How Trefa looks in the browser: its sheets and dice from a seat's view, its words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hraj.core.views import seat_order
+from hraj.i18n import t
+
+# Colour rows and dice carry a shape as well as a colour, for colour-blind players.
+COLOUR_NAMES = {"k": "black", "w": "white", "r": "red", "y": "yellow", "g": "green", "b": "blue"}
+SYMBOLS = {"k": "■", "w": "□", "r": "▲", "y": "★", "g": "♣", "b": "◆"}
+
+COLOURS = ("k", "w", "r", "y", "g", "b")
+
+
+def describe(action: str, lang: str, names: Sequence[str] = ()) -> str:
+    """An action's notation in words, for a button or a line of the log."""
+    words = action.split()
+    head = words[0] if words else ""
+    if action == "reroll":
+        return t("reroll the dice", lang)
+    if action == "stop":
+        return t("stop (cross out a field)", lang)
+    if head in ("write", "cross") and len(words) == 2:
+        colours = ", ".join(t(COLOUR_NAMES.get(c, c), lang) for c in words[1].split(","))
+        if head == "write":
+            return t("write {dice}", lang, dice=colours)
+        return t("cross out {dice}", lang, dice=colours)
+    return action
+
+
+def describe_chance(text: str, names: Sequence[str], lang: str) -> str | None:
+    """A roll in words for the log."""
+    dice = " ".join(f"{SYMBOLS.get(w[0], w[0])}{w[1:]}" for w in text.split())
+    return t("Dice: {dice}", lang, dice=dice)
+
+
+def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
+    """What the seat to act decides now; None: the shell's general line."""
+    if view.get("phase") == "first_throw":
+        return t("{who}: write dice, reroll, or stop", lang, who=who)
+    if view.get("phase") == "second_throw":
+        return t("{who}: write dice after the reroll", lang, who=who)
+    return None
+
+
+def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
+    legal = list(view.get("legal") or [])
+    writes = [a for a in legal if a.startswith("write ")]
+    writable = set(view.get("writable") or [])
+    kept = set(view.get("kept") or [])
+    dice = []
+    raw = view.get("dice")
+    if raw:
+        for order, colour in enumerate(COLOURS):
+            dice.append(
+                {
+                    "colour": colour,
+                    "order": order,
+                    "value": raw[colour],
+                    "symbol": SYMBOLS[colour],
+                    "name": t(COLOUR_NAMES[colour], lang),
+                    "kept": colour in kept,
+                    "pick": bool(writes) and colour in writable,
+                }
+            )
+    sheets = []
+    for seat in seat_order(view, len(view["sheets"])):
+        sheet = view["sheets"][seat]
+        rows = []
+        for number, row in enumerate(sheet["rows"]):
+            rows.append(
+                {
+                    "number": number + 1,
+                    "current": number == sheet["current_row"],
+                    "fields": [
+                        {**field, "symbol": SYMBOLS[field["colour"]], "name": t(COLOUR_NAMES[field["colour"]], lang)}
+                        for field in row["fields"]
+                    ],
+                    "complete": row["complete"],
+                    "hits": row["hits"],
+                    "points": row["points"],
+                }
+            )
+        sheets.append(
+            {
+                "seat": seat,
+                "name": names[seat] if seat < len(names) else str(seat),
+                "letter": sheet["letter"],
+                "rows": rows,
+                "score": sheet["score"],
+                "active": seat == view.get("active"),
+                "mine": seat == view.get("seat"),
+            }
+        )
+    return {
+        "dice": dice,
+        "sheets": sheets,
+        "writes": writes,
+        "rerolled": view.get("rerolled"),
+        "bar": [a for a in legal if not a.startswith("write ")],
+    }
