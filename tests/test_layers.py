@@ -26,7 +26,9 @@ ALLOWED: dict[str, set[str]] = {
     "tui": {"core", "i18n"},
     "server": {"core", "i18n", "store"},
     "web": {"core", "i18n", "server", "store"},
-    "cli": {"core", "i18n", "bots", "tui", "server", "store", "web", "games"},
+    "cli": {"core", "i18n", "bots", "tui", "server", "store", "web", "games", "cli_errors", "cli_help"},
+    "cli_errors": {"core", "i18n", "cli_help"},
+    "cli_help": {"core", "i18n"},
     "__init__": {"core"},
     "__main__": {"cli"},
 }

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from rich.console import Console
-from rich.text import Text
+from rich.markup import escape
 
 import hraj
 from hraj.core import game_class
@@ -45,7 +45,7 @@ def case_id(case: tuple[str, dict[str, Any]]) -> str:
 
 
 @functools.cache
-def plain(markup: str | Text) -> str:
+def plain(markup: str) -> str:
     console = Console(file=io.StringIO(), width=400, color_system=None, force_terminal=False)
     console.print(markup)
     text: str = console.file.getvalue()  # type: ignore[attr-defined]
@@ -70,9 +70,10 @@ class WatchedTable(TerminalTable):
         self.printed: Counter[str] = Counter()
         self.read_up_to = 0
 
-    def event_line(self, event: Event) -> Text:
+    def event_line(self, event: Event) -> str:
+        """The event as the table prints it, as plain text (names are never markup)."""
         kind, seat, text = event
-        return event_text(kind, seat, text, self.names, self.lang, self.view_module)
+        return escape(event_text(kind, seat, text, self.names, self.lang, self.view_module).plain)
 
     def show_new_events(self) -> None:
         super().show_new_events()

@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments for every hraj game: `hraj.rl.pettingzoo_env.env("qwixx", players=3)`.
+"""PettingZoo AEC environments for every hraj game: `hraj.rl.pettingzoo_env.env(game_id, **options)`.
 
 Agents are `player_0` ... one per seat. Dice and cards are drawn inside the
 environment from a generator seeded by `reset(seed=...)`, so a seed replays a game.
@@ -45,7 +45,7 @@ def spaces(codec: Codec) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discre
 class HrajAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """One hraj game with fixed options as a PettingZoo AEC environment."""
 
-    #: PettingZoo reads it from the instance, which names its game (`hraj_qwixx_v0`).
+    #: PettingZoo reads it from the instance, which names its game (`hraj_<game>_v0`).
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "hraj", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, game: Game[Any, Any], reward: str = "win", render_mode: str | None = None) -> None:
