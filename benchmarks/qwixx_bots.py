@@ -10,6 +10,8 @@ Run: `.venv/bin/python -m benchmarks.qwixx_bots [--games N] [--table-games N] [-
 
 `--jobs J` spreads the games over J processes; the results do not depend on J.
 `--greedy-variants` adds the round robin of greedy settings that chose greedy's figures.
+`--master-variants` adds master with other settings (`master:share=0.5`) against greedy,
+the sweep that shows master's figures do not hinge on them.
 """
 
 from __future__ import annotations
@@ -46,8 +48,18 @@ MATCHES = [
 EXTRA: dict[str, type[Bot]] = {"solo-optimal": SoloOptimalQwixxBot}
 
 
+#: Master with other settings (attribute=value), each against greedy with 2 and 3 players.
+MASTER_VARIANTS = ["master", "master:share=0.5", "master:share=0.7", "master:spread=0.6", "master:spread=1.3"]
+
+
 def bot(name: str, seed: int) -> Bot:
-    return EXTRA[name](seed) if name in EXTRA else make_bot("qwixx", name, seed)
+    """The bot `name`; `level:attribute=value,...` sets its tunable figures (for sweeps)."""
+    name, _, settings = name.partition(":")
+    made = EXTRA[name](seed) if name in EXTRA else make_bot("qwixx", name, seed)
+    for setting in filter(None, settings.split(",")):
+        attribute, _, value = setting.partition("=")
+        setattr(made, attribute, float(value))
+    return made
 
 
 class Timed:
@@ -155,6 +167,14 @@ def round_robin(games: int) -> None:
         print(f"  weight {weight:.1f} margin {margin:.1f}: wins {Estimate.of(wins[v])}  score {Estimate.of(scores[v])}")
 
 
+def master_sweep(games: int, jobs: int) -> None:
+    print(f"master settings against greedy, {games:,} games per match, rotating seats (95% CI)")
+    for name in MASTER_VARIANTS:
+        for seats in (2, 3):
+            wins, _ = play_match([name] + ["greedy"] * (seats - 1), games, jobs, seed=11)
+            print(f"  {name:20} {seats} players: wins {wins[0]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--solo-games", type=int, default=2000, help="solo games per level (100000 for the full check)")
@@ -164,6 +184,7 @@ def main() -> None:
     parser.add_argument("--parts", default="solo,tables,latency", help="which parts to run, comma-separated")
     parser.add_argument("--only", default="", help="run only the matches whose first bot is this one")
     parser.add_argument("--greedy-variants", action="store_true", help="also run the round robin of greedy settings")
+    parser.add_argument("--master-variants", action="store_true", help="also run master with other settings")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     if "solo" in parts:
@@ -174,6 +195,8 @@ def main() -> None:
         latencies(args.latency_games)
     if args.greedy_variants:
         round_robin(args.games)
+    if args.master_variants:
+        master_sweep(args.games, args.jobs)
 
 
 if __name__ == "__main__":
