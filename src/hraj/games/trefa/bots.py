@@ -121,7 +121,7 @@ class WinnerBot(RacerBot):
     """
 
     name = "winner"
-    help = "plays for the best chance of winning against every sheet on the table; wins 53% of 2-player games vs racer"
+    help = "plays for the best chance of winning against every sheet on the table; wins 51% of 2-player games vs racer"
 
     CANDIDATES = 4
     SAMPLES = 400

@@ -12,8 +12,8 @@ rule, with beavers; 3-, 5- and 7-point matches):
 
 `make test` installs gnubg like Chromium. Without it the test is skipped, except in
 CI (`CI=true`), where a missing gnubg fails it. `HRAJ_GNUBG_MATCHES` sets how many
-matches (money games) of each kind are played each way: 20 by default, which keeps the
-test near 40 s on two busy cores (gnubg waits on its worker threads for every move);
+matches (money games) of each kind are played each way: 50 by default, about three
+minutes on two busy cores (gnubg waits on its worker threads for every move);
 `python -m benchmarks.backgammon_gnubg` plays 100 of each kind each way and prints the
 counts and differences.
 """
@@ -31,7 +31,7 @@ from hraj.games.backgammon.formats.positions import gnubg_ids, state_from_gnubg,
 
 from . import gnubg
 
-MATCHES = int(os.environ.get("HRAJ_GNUBG_MATCHES", "20"))
+MATCHES = int(os.environ.get("HRAJ_GNUBG_MATCHES", "50"))
 MONEY_GAMES = 5  # games in each money session gnubg plays
 PROCESSES = 32  # gnubg processes at once: each mostly waits on its own worker threads
 
