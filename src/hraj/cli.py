@@ -362,17 +362,7 @@ def show_position(path: Path, lang: str, out: Console) -> bool:
     """Show a backgammon position file (XGID, gnubg IDs); False if `path` holds none."""
     if path.suffix.lower() == ".json" or "backgammon" not in hraj.GAMES:
         return False
-    formats = importlib.import_module("hraj.games.backgammon.formats")
-    text = read_file(path)
-    if not formats.is_position_text(text):
-        return False
-    from hraj.tui.play import renderer
-
-    state = formats.state_from_text(text)
-    names = [t("Player {n}", lang, n=seat + 1) for seat in range(2)]
-    out.print(renderer("backgammon").render(state.view(None), lang, names))
-    out.print(formats.position_text(state), markup=False, highlight=False, emoji=False)  # `:-1:` is no emoji
-    return True
+    return print_position(read_file(path), lang, out)
 
 
 def show_position_argument(source: str, lang: str, out: Console) -> bool:
@@ -380,12 +370,17 @@ def show_position_argument(source: str, lang: str, out: Console) -> bool:
     not a file's name); False if `source` is a file or holds no position."""
     if "backgammon" not in hraj.GAMES or Path(source).exists():
         return False
+    return print_position(source, lang, out)
+
+
+def print_position(text: str, lang: str, out: Console) -> bool:
+    """Draw the backgammon position `text` holds and print its IDs; False if it holds none."""
     formats = importlib.import_module("hraj.games.backgammon.formats")
-    if not formats.is_position_text(source):
+    if not formats.is_position_text(text):
         return False
     from hraj.tui.play import renderer
 
-    state = formats.state_from_text(source)
+    state = formats.state_from_text(text)
     names = [t("Player {n}", lang, n=seat + 1) for seat in range(2)]
     out.print(renderer("backgammon").render(state.view(None), lang, names))
     out.print(formats.position_text(state), markup=False, highlight=False, emoji=False)  # `:-1:` is no emoji
