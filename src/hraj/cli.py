@@ -344,13 +344,22 @@ def read_file(path: Path) -> str:
         return data.decode("latin-1")  # older backgammon programs wrote Latin-1
 
 
+def game_formats() -> list[tuple[str, Any]]:
+    """Every game's `formats` module (the files and position texts other programs write,
+    e.g. backgammon's .mat, XGID and gnubg IDs), found through the registry."""
+    from hraj.core.registry import game_part
+
+    return [(game_id, module) for game_id in hraj.GAMES if (module := game_part(game_id, "formats")) is not None]
+
+
 def load_records(path: Path) -> list[dict[str, Any]]:
-    """Records from a hraj JSON record or a format a game can import (e.g. backgammon .mat)."""
+    """Records from a hraj JSON record or a file a game can import (e.g. backgammon .mat)."""
     text = read_file(path)
-    if path.suffix.lower() != ".json" and "backgammon" in hraj.GAMES:
-        formats = importlib.import_module("hraj.games.backgammon.formats")
-        records: list[dict[str, Any]] = formats.load_file(path)
-        return records
+    if path.suffix.lower() != ".json":
+        importers = [module for _, module in game_formats() if hasattr(module, "load_file")]
+        for module in importers[:1]:  # one importing game today; several would try each in turn
+            records: list[dict[str, Any]] = module.load_file(path)
+            return records
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -359,32 +368,35 @@ def load_records(path: Path) -> list[dict[str, Any]]:
 
 
 def show_position(path: Path, lang: str, out: Console) -> bool:
-    """Show a backgammon position file (XGID, gnubg IDs); False if `path` holds none."""
-    if path.suffix.lower() == ".json" or "backgammon" not in hraj.GAMES:
+    """Show a position file of a game (a backgammon XGID or gnubg IDs); False if
+    `path` holds none."""
+    if path.suffix.lower() == ".json":
         return False
     return print_position(read_file(path), lang, out)
 
 
 def show_position_argument(source: str, lang: str, out: Console) -> bool:
-    """Show a backgammon position given as the argument itself (an XGID or gnubg IDs,
-    not a file's name); False if `source` is a file or holds no position."""
-    if "backgammon" not in hraj.GAMES or Path(source).exists():
+    """Show a position given as the argument itself (e.g. an XGID, not a file's name);
+    False if `source` is a file or holds no position."""
+    if Path(source).exists():
         return False
     return print_position(source, lang, out)
 
 
 def print_position(text: str, lang: str, out: Console) -> bool:
-    """Draw the backgammon position `text` holds and print its IDs; False if it holds none."""
-    formats = importlib.import_module("hraj.games.backgammon.formats")
-    if not formats.is_position_text(text):
-        return False
+    """Draw the position `text` holds in the game whose notation it is, and print its
+    IDs; False if no game reads it."""
     from hraj.tui.play import renderer
 
-    state = formats.state_from_text(text)
-    names = [t("Player {n}", lang, n=seat + 1) for seat in range(2)]
-    out.print(renderer("backgammon").render(state.view(None), lang, names))
-    out.print(formats.position_text(state), markup=False, highlight=False, emoji=False)  # `:-1:` is no emoji
-    return True
+    for game_id, formats in game_formats():
+        if not hasattr(formats, "is_position_text") or not formats.is_position_text(text):
+            continue
+        state = formats.state_from_text(text)
+        names = [t("Player {n}", lang, n=seat + 1) for seat in range(state.game.players)]
+        out.print(renderer(game_id).render(state.view(None), lang, names))
+        out.print(formats.position_text(state), markup=False, highlight=False, emoji=False)  # `:-1:` is no emoji
+        return True
+    return False
 
 
 def record_names(record: dict[str, Any], players: int, lang: str) -> list[str]:
@@ -540,8 +552,12 @@ def export_command(
     lang: LangOption = None,
 ) -> None:
     lang = language(lang)
-    formats = importlib.import_module("hraj.games.backgammon.formats")
-    text = formats.export_records(load_records(path), to)
+    records = load_records(path)
+    game_id = records[0].get("game") if records and isinstance(records[0], dict) else None
+    formats = dict(game_formats()).get(game_id) if isinstance(game_id, str) else None
+    if formats is None or not hasattr(formats, "export_records"):
+        raise InvalidRecord("Only backgammon records can be written as .mat, XGID or gnubg IDs.")
+    text = formats.export_records(records, to)
     if output is None:
         sys.stdout.write(text)
         return
