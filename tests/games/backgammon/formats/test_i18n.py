@@ -11,13 +11,16 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
 from hraj.games.backgammon.formats import FormatError, records_from_mat
+from hraj.games.backgammon.formats.mat_record import DEFAULT_NAMES
 from hraj.games.backgammon.formats.xgid import decode_xgid
 from hraj.i18n import catalog, error_text
 
 SOURCE = Path(__file__).resolve().parents[4] / "src" / "hraj"
 FORMATS = SOURCE / "games" / "backgammon" / "formats"
 #: Error templates, and the words passed as their parameters (a side, an XGID field's name).
-KEYWORDS = dict.fromkeys(("FormatError", "HrajError"), (1,)) | {"check_row": (2,), "_integer": (2,)}
+KEYWORDS = dict.fromkeys(("FormatError", "HrajError", "InvalidRecord"), (1,)) | {"check_row": (2,), "_integer": (2,)}
+#: Words that reach an error's parameters from a constant: the `.mat` stand-in names, a chance turn.
+WORDS = [*DEFAULT_NAMES, "the dice"]
 
 
 def messages() -> list[str]:
@@ -27,7 +30,7 @@ def messages() -> list[str]:
             text = message[0] if isinstance(message, tuple) else message
             if text and text not in found:
                 found.append(text)
-    return found
+    return found + WORDS
 
 
 def fields(text: str) -> set[str]:
@@ -39,6 +42,7 @@ def test_the_extraction_finds_the_templates_and_their_words() -> None:
     assert "This is not a .mat file: it has no `N point match` line." in found
     assert "The {name} field of an XGID is a whole number, not {text}." in found
     assert "the player on roll" in found and "match length" in found  # parameters that are words
+    assert "{side} cannot roll now." in found  # an InvalidRecord of a .mat that breaks the rules
     assert len(found) >= 55
 
 
@@ -56,9 +60,10 @@ def test_format_translations_keep_every_placeholder(lang: str) -> None:
 
 
 def test_the_english_catalog_lists_the_format_errors_untranslated() -> None:
-    path = SOURCE / "locale" / "en" / "LC_MESSAGES" / "backgammon.po"
-    with path.open("rb") as handle:
-        english = {str(m.id): str(m.string) for m in read_po(handle) if m.id}
+    english: dict[str, str] = {}
+    for path in sorted((SOURCE / "locale" / "en" / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            english |= {str(m.id): str(m.string) for m in read_po(handle) if m.id}
     assert set(messages()) <= set(english)
     assert not any(english[text] for text in messages())
 
