@@ -142,6 +142,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         secret="secrecy-test-secret-0123456789",
         http_rate=100_000.0,
         http_burst=1_000_000,
+        room_rate=100_000.0,  # one address opens every room here: no limit may refuse one
+        room_burst=1_000_000,
     )
     with TestClient(create_app(settings)) as test_client:
         yield test_client

@@ -35,7 +35,7 @@ def test_hand_display_and_layers_are_drawn_for_the_seat() -> None:
     assert "Your hand: 1 3 3" in drawn
     assert "Dan captured from Adam: take into hand or leave?" in drawn
     assert "captured: 3 3 J" in drawn
-    assert "9 9" in drawn and "4 4 4" in drawn
+    assert "2×9" in drawn and "3×4" in drawn  # the seats' table counts repeated cards
     assert "1:1  2:2  3:3  4:4  5:5  6:J" in drawn
     assert "Draw pile: 79 cards" in drawn and "discard pile: 1 cards" in drawn
 
@@ -46,8 +46,16 @@ def test_other_seats_show_only_sizes_and_what_everyone_saw() -> None:
     petr = text(state.view(1))
     assert "Your hand: 2 13" in petr
     assert "13 2" not in petr  # nobody else's hand
-    assert "3 3 J" in petr  # Dan's taken capture is known to all
+    assert "2×3 J" in petr  # Dan's taken capture is known to all
     assert "Your hand: 1 3 3 3 3 J" in text(state.view(0))
+
+
+def test_card_lists_are_compact_and_long_layer_rows_break_into_lines() -> None:
+    assert abluxxen.compact([7, 14, 7, 3, 7]) == "3 3×7 J" and abluxxen.compact([]) == "—"
+    layers = [[13, 13], [5], [9, 9, 14], [1], [12, 12, 12], [2], [7, 14, 14], [4]]
+    lines = abluxxen._layers(layers).plain.splitlines()
+    assert len(lines) > 1 and all(len(line) <= abluxxen.LAYERS_WIDTH for line in lines)
+    assert " | ".join(lines).split(" | ") == ["2×13", "5", "2×9 J", "1", "3×12", "2", "7 2×J", "4"]
 
 
 def test_spectators_see_no_hand() -> None:

@@ -4,11 +4,16 @@ The view never holds another seat's hidden cards, so neither can the screen: oth
 seats show their hand size and the cards everyone saw go into that hand. Each seat's
 laid-out layers read oldest first; the top layer, the one that can be captured, is
 bold. Display slots carry the numbers people type (`draw slot 3`).
+
+The seats' table must not wrap at 80 columns however long a game runs (a two-player
+game can lay out 25 layers), so its card lists are compact (`3×7 J`) and a seat's
+known cards and layers break onto more lines of their own at a fixed width.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -48,6 +53,34 @@ def card(value: int) -> str:
 
 def cards(values: Sequence[int]) -> str:
     return " ".join(map(card, values)) if values else "—"
+
+
+#: Widest line of a seat's known cards and of its layers, and the most a name takes:
+#: with the other columns and the gaps between them the table stays within 80 columns.
+KNOWN_WIDTH = 16
+LAYERS_WIDTH = 28
+NAME_WIDTH = 16
+LAYER_GAP = " | "
+
+
+def compact(values: Iterable[int]) -> str:
+    """Cards as value groups, lowest first, a repeated value counted: `3×7 2×J`."""
+    counts = sorted(Counter(values).items())
+    return " ".join(f"{count}×{card(value)}" if count > 1 else card(value) for value, count in counts) or "—"
+
+
+def broken(words: Sequence[str], width: int, gap: str = " ") -> list[list[str]]:
+    """`words` in lines of at most `width` characters (a single longer word keeps a line)."""
+    lines: list[list[str]] = [[]]
+    used = 0
+    for word in words:
+        extra = len(word) + (len(gap) if lines[-1] else 0)
+        if lines[-1] and used + extra > width:
+            lines.append([])
+            used, extra = 0, len(word)
+        lines[-1].append(word)
+        used += extra
+    return lines
 
 
 def describe(action: str, lang: str) -> str:
@@ -101,24 +134,33 @@ def _status(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
 
 def _seats(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    for header in ("player", "hand", "known in hand", "laid out (top last)", "points"):
+    table.add_column(t("player", lang), no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+    for header in ("hand", "known in hand", "laid out (top last)", "points"):
         table.add_column(t(header, lang))
     for seat, public in enumerate(view["seats"]):
         name = names[seat] + (" ◀" if seat == view["active"] and view["phase"] != "over" else "")
-        layers = Text()
-        for number, layer in enumerate(public["layers"]):
-            top = number == len(public["layers"]) - 1
-            layers.append(("" if number == 0 else " | ") + cards(layer), style="bold" if top else "dim")
+        shown = public["known"] if public.get("revealed") is None else public["revealed"]
+        known = "\n".join(" ".join(line) for line in broken(compact(shown).split(), KNOWN_WIDTH)) if shown else ""
         table.add_row(
             Text(name, style="bold" if seat == view["seat"] else ""),
             str(public["hand_size"]),
-            cards(shown)
-            if (shown := public["known"] if public.get("revealed") is None else public["revealed"])
-            else "",
-            layers,
+            known,
+            _layers(public["layers"]),
             f"{public['score']:+d}",
         )
     return table
+
+
+def _layers(layers: Sequence[Sequence[int]]) -> Text:
+    """A seat's layers, oldest first, in lines of at most LAYERS_WIDTH; the top one bold."""
+    drawn = Text()
+    number = 0
+    for row, line in enumerate(broken([compact(layer) for layer in layers], LAYERS_WIDTH, LAYER_GAP)):
+        for place, layer in enumerate(line):
+            gap = "\n" if row and not place else LAYER_GAP if place else ""
+            number += 1
+            drawn.append(gap + layer, style="bold" if number == len(layers) else "dim")
+    return drawn
 
 
 def _table(view: Mapping[str, Any], lang: str) -> Group:
