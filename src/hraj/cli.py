@@ -453,6 +453,99 @@ def replay(
 
 @app.command(
     cls=HelpfulCommand,
+    help=_("Analyse a finished game: what every decision cost against the strongest bot's best option."),
+)
+def analyze(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar=_("FILE"),
+            help=_("A hraj record (.json), a backgammon .mat file, or an XGID or gnubg ID (hints for that position)."),
+            show_default=False,
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the analysis as JSON."))] = False,
+    worst: Annotated[
+        int, typer.Option("--worst", metavar=_("N"), help=_("How many of the costliest decisions to list."))
+    ] = 5,
+    seed: SeedOption = None,
+    lang: LangOption = None,
+) -> None:
+    import functools
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+    from hraj.analysis.game import analyse
+    from hraj.tui.analysis import analysis_report
+    from hraj.tui.play import describe_with, renderer
+
+    lang = language(lang)
+    out = console()
+    seed = 0 if seed is None else seed
+    if analyse_position(source, lang, out, seed, as_json=as_json):
+        return
+    for record in load_records(Path(source)):
+        game_id = record.get("game") if isinstance(record, dict) else None
+        if not isinstance(game_id, str):
+            raise InvalidRecord("The record names no game.")
+        options = record.get("options", {})
+        game = game_class(game_id)(**(options if isinstance(options, dict) else {}))
+        with Progress(
+            TextColumn(t("Analysing", lang)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console(stderr=True),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("", total=None)
+
+            def advance(done: int, total: int, bar: Progress = bar, task: TaskID = task) -> None:
+                bar.update(task, completed=done, total=total)
+
+            result = analyse(game, record, seed=seed, progress=advance)
+        names = record_names(record, game.players, lang)
+        if as_json:
+            print(json.dumps({**result.to_json(), "players_names": names}, ensure_ascii=False, indent=2))
+            continue
+        describe = functools.partial(describe_with, renderer(game.id), lang=lang)
+        out.print(analysis_report(result, names, lang, describe, worst=worst))
+
+
+def analyse_position(source: str, lang: str, out: Console, seed: int, *, as_json: bool) -> bool:
+    """Hints for a position given as text (a backgammon XGID or gnubg IDs); False if
+    `source` is a file or a text no game reads."""
+    import functools
+
+    from hraj.analysis.game import hint
+    from hraj.tui.analysis import hint_table
+    from hraj.tui.play import describe_with, renderer
+
+    if Path(source).exists():
+        return False
+    for game_id, formats in game_formats():
+        if not hasattr(formats, "is_position_text") or not formats.is_position_text(source):
+            continue
+        state = formats.state_from_text(source)
+        if not state.to_act:
+            raise InvalidOption("Nobody decides in this position: the dice must be rolled first.")
+        seat = state.to_act[0]
+        options, advice = hint(state, seat, seed=seed)
+        if as_json:
+            rows = [{"action": str(o.action), "value": o.value, "unit": o.unit} for o in options]
+            print(json.dumps({"game": game_id, "seat": seat, "estimate": advice.is_estimate(), "options": rows}))
+            return True
+        look = renderer(game_id)
+        names = [t("Player {n}", lang, n=number + 1) for number in range(state.game.players)]
+        out.print(look.render(state.view(None), lang, names))
+        describe = functools.partial(describe_with, look, lang=lang)
+        out.print(hint_table(options, lang, describe, estimate=advice.is_estimate()))
+        return True
+    return False
+
+
+@app.command(
+    cls=HelpfulCommand,
     help=_("Pit bots against each other: win rates and mean scores with 95% confidence intervals."),
 )
 def arena(
