@@ -468,7 +468,15 @@ def analyze(
     worst: Annotated[
         int, typer.Option("--worst", metavar=_("N"), help=_("How many of the costliest decisions to list."))
     ] = 5,
-    seed: SeedOption = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            parser=whole_number,
+            metavar=_("NUMBER"),
+            help=_("Seed of the bots' samples and deals (0 if not given): the same seed, the same figures."),
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     import functools

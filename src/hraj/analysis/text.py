@@ -23,11 +23,11 @@ UNIT_NAMES = {
 }
 GRADE_NAMES = {"doubtful": _("doubtful"), "bad": _("mistake"), "very_bad": _("blunder")}
 RATING_NAMES = {
-    "master": _("master"),
-    "expert": _("expert"),
-    "advanced": _("advanced"),
-    "intermediate": _("intermediate"),
-    "beginner": _("beginner"),
+    "master": _("Master"),
+    "expert": _("Expert"),
+    "advanced": _("Advanced"),
+    "intermediate": _("Intermediate"),
+    "beginner": _("Beginner"),
 }
 LOSS_NAMES = {
     "points": _("Points lost"),

@@ -56,6 +56,8 @@ from hraj.store.db import ARCHIVED, OVER, PLAYING, StaleVersion
 log = logging.getLogger("hraj.server")
 
 PERSON, BOT = "person", "bot"
+#: The key of the stored options that says whether hints are allowed (no game option starts with `_`).
+HINTS_KEY = "_hints"
 #: Messages waiting for a slow client before it is dropped (it reconnects with `since`).
 OUTBOX_LIMIT = 256
 #: Finished rooms kept in memory (rooms in play are always kept).
@@ -269,7 +271,10 @@ class Room:
 
     def __init__(self, data: RoomData, committer: Committer, store: Store, secret: str, settings: Settings) -> None:
         self.id = data.id
-        self.game = hraj.game(data.game, **data.options)
+        options = dict(data.options)
+        #: Hints are allowed: chosen when the room was made (kept beside the game's options).
+        self.hints = bool(options.pop(HINTS_KEY, False))
+        self.game = hraj.game(data.game, **options)
         self.seed = data.seed
         self.commitment = data.commitment
         self.invite_hash = data.invite_hash
@@ -709,6 +714,7 @@ class Room:
             "commitment": self.commitment,
             "dice": self.dice.version,
             "absent_after": self.absent_after,
+            "hints": self.hints,
             "seed": self.seed if self.over else None,
             "seats": self.public_seats(),
             "outcome": None if outcome is None else outcome.to_json(),
@@ -872,7 +878,7 @@ class Rooms:
         new = NewRoom(
             id=secrets.token_urlsafe(9),
             game=game.id,
-            options=game.options,
+            options={**game.options, HINTS_KEY: spec.hints or sum(seat.kind == PERSON for seat in seats) <= 1},
             seed=seed,
             commitment=commitment(seed),
             invite_hash=hash_token(self.secret, invite),

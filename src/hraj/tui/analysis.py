@@ -11,7 +11,6 @@ from rich.text import Text
 from hraj.analysis.game import Analysis
 from hraj.analysis.text import (
     estimate_note,
-    grade_name,
     loss_name,
     loss_text,
     rating_name,
@@ -22,6 +21,8 @@ from hraj.analysis.text import (
 from hraj.core.hints import OptionValue
 from hraj.i18n import t, tn
 
+#: gnubg's marks of a doubtful move, a mistake and a blunder.
+MARKS = {"doubtful": "?!", "bad": "?", "very_bad": "??"}
 #: Options a hint lists before it says how many more there are.
 HINT_ROWS = 10
 WORST = 5
@@ -83,11 +84,10 @@ def analysis_report(
     summary = Table(title=Text(t("Analysis: {unit}", lang, unit=unit_name(unit, lang))))
     summary.add_column(t("Player", lang))
     summary.add_column(t("Decisions", lang), justify="right")
-    summary.add_column(loss_name(unit, lang), justify="right")
-    summary.add_column(t("Mean loss", lang), justify="right")
-    summary.add_column(t("Doubtful", lang), justify="right")
-    summary.add_column(t("Mistakes", lang), justify="right")
-    summary.add_column(t("Blunders", lang), justify="right")
+    summary.add_column(t("Lost", lang), justify="right")
+    summary.add_column(t("Mean", lang), justify="right")
+    for mark in MARKS.values():
+        summary.add_column(mark, justify="right")
     summary.add_column(t("Rating", lang))
     for player in analysis.players:
         summary.add_row(
@@ -104,8 +104,9 @@ def analysis_report(
     parts.append(
         Text(
             t(
-                "Thresholds: doubtful from {doubtful}, mistake from {bad}, blunder from {very_bad}.",
+                "{lost}: ?! doubtful from {doubtful}, ? mistake from {bad}, ?? blunder from {very_bad}.",
                 lang,
+                lost=loss_name(unit, lang),
                 doubtful=loss_text(thresholds.doubtful, unit, lang),
                 bad=loss_text(thresholds.bad, unit, lang),
                 very_bad=loss_text(thresholds.very_bad, unit, lang),
@@ -129,7 +130,7 @@ def analysis_report(
                 _move(decision.played, describe),
                 _move(decision.best, describe),
                 loss_text(decision.loss, unit, lang),
-                Text(grade_name(decision.grade, lang), style="red" if decision.grade == "very_bad" else "yellow"),
+                Text(MARKS.get(decision.grade or "", ""), style="red" if decision.grade == "very_bad" else "yellow"),
             )
         parts.append(table)
     else:

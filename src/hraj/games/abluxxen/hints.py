@@ -32,10 +32,17 @@ def _(text: str) -> str:
     return text
 
 
+def _n(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
+    return singular, plural
+
+
 def move_reasons(state: AbluxxenState, seat: int, move: Move) -> tuple[Reason, ...]:
     """What a play captures and what it leaves in hand; what taking cards does."""
     if move.kind == "take":
-        return (Reason(_("takes {count} card into hand"), _("takes {count} cards into hand"), len(state.captured)),)
+        return (
+            Reason(*_n("takes {count} card into hand", "takes {count} cards into hand"), count=len(state.captured)),
+        )
     if move.kind != "play" or state.phase != PLAY:
         return ()
     played = move.cards
@@ -45,10 +52,10 @@ def move_reasons(state: AbluxxenState, seat: int, move: Move) -> tuple[Reason, .
         if layers and len(layers[-1]) == len(played) and state.beats(played, layers[-1]):
             captured += len(layers[-1])
     left = state.hand_size(seat) - len(played)
-    found = [Reason(_("captures {count} card"), _("captures {count} cards"), captured)] if captured else []
+    found = [Reason(*_n("captures {count} card", "captures {count} cards"), count=captured)] if captured else []
     if left == 0:
         return (*found, Reason(_("empties the hand and ends the game")))
-    return (*found, Reason(_("keeps {count} card in hand"), _("keeps {count} cards in hand"), left))
+    return (*found, Reason(*_n("keeps {count} card in hand", "keeps {count} cards in hand"), count=left))
 
 
 class AbluxxenAdviser(Adviser):

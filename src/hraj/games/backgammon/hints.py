@@ -14,8 +14,9 @@ into estimated equities, and the adviser says they are estimates:
   share the base chance, so they rank exactly as pubeval ranks them;
 - a cube decision: the pip-count chance that pubeval's cube rule reads, and equities
   of a simple cube model whose take and double points are exactly that rule's (take
-  down to 22 %, double from 70 %): no double 2p - 1 + 0.28 (the value of cube access,
-  at most 1), double/take 2(2p - 1) - 0.12 (the taker's recube vig), double/pass +1.
+  down to 22 %, double from 70 %): no double 2p - 1, plus the value of cube access
+  growing from nothing at 50 % to 0.28 at 70 % (at most 1 in all), double/take
+  2(2p - 1) - 0.12 (the taker's recube vig), double/pass +1.
 
 Every play also gets its reasons: checkers hit, checkers borne off, and the number of
 the opponent's 36 rolls that hit a blot it leaves (the opponent's real legal plays).
@@ -64,6 +65,11 @@ def _(text: str) -> str:
     return text
 
 
+def _n(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
+    return singular, plural
+
+
 def _logit(chance: float) -> float:
     chance = min(max(chance, 1e-6), 1 - 1e-6)
     return math.log(chance / (1 - chance))
@@ -98,15 +104,16 @@ def play_reasons(before_mine: Board, before_theirs: Board, mine: Board, theirs: 
     found = []
     hit = theirs[BAR] - before_theirs[BAR]
     if hit:
-        found.append(Reason(_("hits {count} checker"), _("hits {count} checkers"), hit))
+        found.append(Reason(*_n("hits {count} checker", "hits {count} checkers"), count=hit))
     off = mine[OFF] - before_mine[OFF]
     if off:
-        found.append(Reason(_("bears off {count} checker"), _("bears off {count} checkers"), off))
+        found.append(Reason(*_n("bears off {count} checker", "bears off {count} checkers"), count=off))
     count = shots(mine, theirs)
     if count:
         found.append(
             Reason(
-                _("leaves a blot within reach of {count} roll"), _("leaves a blot within reach of {count} rolls"), count
+                *_n("leaves a blot within reach of {count} roll", "leaves a blot within reach of {count} rolls"),
+                count=count,
             )
         )
     elif is_contact(mine, theirs):
@@ -118,7 +125,7 @@ def cube_equities(chance: float) -> dict[str, float]:
     """The cube model's equities for the side whose chance of winning is `chance`:
     no double, double/take, double/pass (see the module docstring)."""
     return {
-        "no_double": min(2 * chance - 1 + CUBE_ACCESS, 1.0),
+        "no_double": min(2 * chance - 1 + CUBE_ACCESS * min(max(chance - 0.5, 0.0) / (DOUBLE_FROM - 0.5), 1.0), 1.0),
         "double_take": 2 * (2 * chance - 1) - RECUBE_VIG,
         "double_pass": 1.0,
     }

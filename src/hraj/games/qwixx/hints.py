@@ -26,6 +26,11 @@ def _(text: str) -> str:
     return text
 
 
+def _n(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
+    return singular, plural
+
+
 def cross_reasons(state: QwixxState, seat: int, action: Cross) -> tuple[Reason, ...]:
     """What the option does to the seat's sheet, in a player's words."""
     if action.row < 0:
@@ -46,7 +51,7 @@ def cross_reasons(state: QwixxState, seat: int, action: Cross) -> tuple[Reason, 
     skipped = index - mask.bit_length()
     if skipped == 0:
         return (Reason(_("skips no number")),)
-    return (Reason(_("skips {count} number"), _("skips {count} numbers"), skipped),)
+    return (Reason(*_n("skips {count} number", "skips {count} numbers"), count=skipped),)
 
 
 class QwixxAdviser(Adviser):

@@ -28,22 +28,27 @@ def _(text: str) -> str:
     return text
 
 
+def _n(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
+    return singular, plural
+
+
 def move_reasons(state: TrefaState, seat: int, move: Move) -> tuple[Reason, ...]:
     """What the move writes, and how many of the dice hit their printed number."""
     assert state.dice is not None
     if move.kind == "reroll":
         kept = sum(1 for die in state.dice if die == 1)
         thrown = len(state.dice) - kept
-        return (Reason(_("throws {count} die again"), _("throws {count} dice again"), thrown),)
+        return (Reason(*_n("throws {count} die again", "throws {count} dice again"), count=thrown),)
     if move.kind == "stop":
         return (Reason(_("declines the reroll and crosses out a field")),)
     sheet_row = state.game.seat_rows[seat][state.row[seat]]
     colours = colour_list(move.dice)
     hits = sum(1 for c in colours if state.dice[c] == sheet_row.numbers[sheet_row.colours.index(c)])
-    written = Reason(_("writes {count} die"), _("writes {count} dice"), len(colours))
+    written = Reason(*_n("writes {count} die", "writes {count} dice"), count=len(colours))
     if not hits:
         return (written,)
-    return (written, Reason(_("{count} hit"), _("{count} hits"), hits))
+    return (written, Reason(*_n("{count} hit", "{count} hits"), count=hits))
 
 
 class TrefaAdviser(Adviser):
