@@ -63,7 +63,7 @@ def main() -> None:
             decisions.append(len(result.decisions))
         label = f"{game_id}-{game.players}"
         mean_decisions = sum(decisions) / games
-        print(f"{label:<16}{mean_decisions:>10.0f}{sum(times) / games:>9.1f}{max(times):>8.1f}")
+        print(f"{label:<16}{mean_decisions:>10.0f}{sum(times) / games:>9.2f}{max(times):>8.2f}")
 
 
 if __name__ == "__main__":
