@@ -58,3 +58,31 @@ def test_a_missing_file_is_one_line(capsys: pytest.CaptureFixture[str], monkeypa
     ran = run(capsys, monkeypatch, "analyze", "no-such-file.json", lang="cs")
     assert ran.code == 2
     assert len(ran.err.strip().splitlines()) == 1
+
+
+def test_a_game_the_server_stored_is_analysed_by_its_room_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from hraj.server.app import create_app
+    from hraj.server.settings import Settings
+    from tests.server.helpers import until_over
+
+    database = f"sqlite:///{tmp_path / 'hraj.db'}"
+    settings = Settings(
+        database_url=database, secret="analyze-test-secret-0123456789", bot_pace=0.0, sqlite_synchronous="NORMAL"
+    )
+    with TestClient(create_app(settings)) as client:
+        seats = [{"kind": "bot", "bot": "random", "name": "Eva"}, {"kind": "bot", "bot": "random"}]
+        room = client.post("/api/rooms", json={"game": "qwixx", "seats": seats}).json()["room"]
+        until_over(client, room)
+        playing = client.post("/api/rooms", json={"game": "qwixx", "seats": [{"kind": "person"}] * 2}).json()["room"]
+    monkeypatch.setenv("HRAJ_DATABASE_URL", database)
+    ran = run(capsys, monkeypatch, "analyze", room, "--json")
+    assert ran.code == 0, ran.err
+    data = json.loads(ran.out)
+    assert data["game"] == "qwixx" and data["players_names"][0] == "Eva"
+    unfinished = run(capsys, monkeypatch, "analyze", playing)
+    assert unfinished.code == 2
+    assert "not over yet" in unfinished.err

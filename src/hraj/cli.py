@@ -460,7 +460,10 @@ def analyze(
         str,
         typer.Argument(
             metavar=_("FILE"),
-            help=_("A hraj record (.json), a backgammon .mat file, or an XGID or gnubg ID (hints for that position)."),
+            help=_(
+                "A hraj record (.json), a backgammon .mat file, the code of a room the server stored, "
+                "or an XGID or gnubg ID (hints for that position)."
+            ),
             show_default=False,
         ),
     ],
@@ -492,7 +495,10 @@ def analyze(
     seed = 0 if seed is None else seed
     if analyse_position(source, lang, out, seed, as_json=as_json):
         return
-    for record in load_records(Path(source)):
+    found: list[dict[str, Any]] = []
+    stored = stored_record(source)
+    records = [stored] if stored is not None else load_records(Path(source))
+    for record in records:
         game_id = record.get("game") if isinstance(record, dict) else None
         if not isinstance(game_id, str):
             raise InvalidRecord("The record names no game.")
@@ -514,10 +520,46 @@ def analyze(
             result = analyse(game, record, seed=seed, progress=advance)
         names = record_names(record, game.players, lang)
         if as_json:
-            print(json.dumps({**result.to_json(), "players_names": names}, ensure_ascii=False, indent=2))
+            found.append({**result.to_json(), "players_names": names})
             continue
         describe = functools.partial(describe_with, renderer(game.id), lang=lang)
         out.print(analysis_report(result, names, lang, describe, worst=worst))
+    if as_json:  # one object for one game; a list for the games of a match file
+        print(json.dumps(found[0] if len(found) == 1 else found, ensure_ascii=False, indent=2))
+
+
+def stored_record(source: str) -> dict[str, Any] | None:
+    """The record of a game the server stored, by its room code (the `/r/CODE` of its
+    link), from the server's database (HRAJ_DATABASE_URL, else the default file); None
+    if `source` is a file or no stored room has that code."""
+    import re
+
+    if Path(source).exists() or not re.fullmatch(r"[A-Za-z0-9_-]{6,32}", source):
+        return None
+    try:
+        from hraj.core.record import make_record
+        from hraj.server.rooms import HINTS_KEY
+        from hraj.server.settings import database_url_from, default_data_dir
+        from hraj.store.db import Store
+    except ModuleNotFoundError:  # installed without the server
+        return None
+    given = os.environ.get("HRAJ_DATABASE_URL") or str(default_data_dir(os.environ) / "hraj.db")
+    url = database_url_from(given)
+    if url.startswith("sqlite") and not Path(url.partition(":///")[2]).is_file():
+        return None
+    store = Store(url)
+    try:
+        data = store.load_room(source)
+    finally:
+        store.close()
+    if data is None:
+        return None
+    options = {key: value for key, value in data.options.items() if key != HINTS_KEY}
+    record = make_record(data.game, options, data.events)
+    if not game_class(data.game)(**options).replay(record).is_over:
+        raise InvalidRecord("The game {room} is not over yet; it can be analysed once it ends.", room=source)
+    names = [seat.name or t("Player {n}", current_language(), n=seat.seat + 1) for seat in data.seats]
+    return {**record, "players": names}
 
 
 def analyse_position(source: str, lang: str, out: Console, seed: int, *, as_json: bool) -> bool:
