@@ -1,10 +1,10 @@
 """How long `hraj analyze` takes for a full game of each game, on one core.
 
 Run `python -m benchmarks.analysis_speed [games per case] [seed]` (default 3 games,
-seed 1). For each case a seeded game is played by the game's `greedy` bot (backgammon:
-`pubeval`), which has no time limit, so the records are the same on any machine (the
-record's origin changes little: every decision with a choice is valued); then it is
-analysed exactly as `hraj analyze` does it, with the settings analysis uses (`quick`):
+seed 1). For each case a seeded game is played by the strongest bot (Abluxxen: `greedy`,
+as `strategist` stops on a clock), so the records are the same on any machine and as
+long as good players make them; then it is analysed exactly as `hraj analyze` does it,
+with the settings analysis uses (`quick`):
 
 - Qwixx: `master`'s table values, every option;
 - Trefa: `winner`'s candidates and the option played, 200 sampled futures per decision
@@ -27,7 +27,7 @@ from typing import Any
 
 import hraj
 from hraj.analysis.game import analyse
-from hraj.core.bot import bot_names, make_bot
+from hraj.core.bot import make_bot
 from hraj.core.driver import play_game
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -39,13 +39,14 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("abluxxen", {"players": 3}),
     ("abluxxen", {"players": 5}),
 ]
+#: The bot that plays each game's records: no time limit, so the same on any machine.
+PLAYERS = {"qwixx": "master", "trefa": "winner", "backgammon": "pubeval", "abluxxen": "greedy"}
 
 
 def record(game_id: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
-    """A seeded game of `greedy` (else the game's first bot) in every seat."""
+    """A seeded game of the case's bot (`PLAYERS`) in every seat."""
     game = hraj.game(game_id, **options)
-    name = "greedy" if "greedy" in bot_names(game_id) else bot_names(game_id)[1]
-    bots = [make_bot(game_id, name, seed * 10 + seat) for seat in range(game.players)]
+    bots = [make_bot(game_id, PLAYERS[game_id], seed * 10 + seat) for seat in range(game.players)]
     return play_game(game.new_state(), bots, random.Random(seed)).record()
 
 

@@ -272,8 +272,7 @@ class Room:
     def __init__(self, data: RoomData, committer: Committer, store: Store, secret: str, settings: Settings) -> None:
         self.id = data.id
         options = dict(data.options)
-        #: Hints are allowed: chosen when the room was made (kept beside the game's options).
-        self.hints = bool(options.pop(HINTS_KEY, False))
+        allowed = bool(options.pop(HINTS_KEY, False))
         self.game = hraj.game(data.game, **options)
         self.seed = data.seed
         self.commitment = data.commitment
@@ -281,6 +280,9 @@ class Room:
         self.host_hash = data.host_hash
         self.absent_after = data.absent_after
         self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in data.seats]
+        #: Hints are allowed: chosen when the room was made (kept beside the game's options),
+        #: and always in a game of one person against bots.
+        self.hints = allowed or sum(seat.kind == PERSON for seat in self.seats) <= 1
         self.committer = committer
         self.store = store
         self.secret = secret
@@ -878,7 +880,7 @@ class Rooms:
         new = NewRoom(
             id=secrets.token_urlsafe(9),
             game=game.id,
-            options={**game.options, HINTS_KEY: spec.hints or sum(seat.kind == PERSON for seat in seats) <= 1},
+            options={**game.options, HINTS_KEY: spec.hints},
             seed=seed,
             commitment=commitment(seed),
             invite_hash=hash_token(self.secret, invite),
