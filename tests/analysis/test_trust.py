@@ -40,12 +40,12 @@ IDS = [f"{game}-{options.get('players', 2)}" for game, options in CASES]
 @pytest.fixture(autouse=True)
 def quick_search(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Abluxxen's search with few deals and no time limit: quick and machine-independent."""
-    monkeypatch.setattr(SearchBot, "deals", 4)
-    monkeypatch.setattr(SearchBot, "horizon", 2)
+    monkeypatch.setattr(SearchBot, "deals", 3)
+    monkeypatch.setattr(SearchBot, "horizon", 1)
     monkeypatch.setattr(SearchBot, "seconds", float("inf"))
     monkeypatch.setattr(SearchBot, "prior_deals", 2.0)  # as much trust in the deals as with the full search
-    monkeypatch.setattr(abluxxen_hints, "QUICK_DEALS", 4)
-    monkeypatch.setattr(abluxxen_hints, "QUICK_HORIZON", 2)
+    monkeypatch.setattr(abluxxen_hints, "QUICK_DEALS", 3)
+    monkeypatch.setattr(abluxxen_hints, "QUICK_HORIZON", 1)
     yield
 
 
