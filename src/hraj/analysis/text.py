@@ -7,7 +7,7 @@ a chance of winning as `57,3 %`, backgammon equity as `+0,042`, expected points 
 
 from __future__ import annotations
 
-from hraj.core.hints import EQUITY, WIN, Reason
+from hraj.core.hints import EQUITY, WIN, Equity, Percent, Reason
 from hraj.i18n import number, percent, t, tn
 
 
@@ -55,11 +55,21 @@ def loss_text(loss: float, unit: str, lang: str) -> str:
     return number(loss, lang, 2)
 
 
+def _param(value: object, lang: str) -> object:
+    if isinstance(value, Equity):
+        return value_text(value, EQUITY, lang)
+    if isinstance(value, Percent):
+        return value_text(value, WIN, lang)
+    return value
+
+
 def reason_text(reason: Reason, lang: str) -> str:
-    """A reason in `lang`, with the plural form its count asks for."""
+    """A reason in `lang`, with the plural form its count asks for and its figures as
+    the language writes them."""
+    params = {name: _param(value, lang) for name, value in reason.params.items()}
     if reason.plural is not None and reason.count is not None:
-        return tn(reason.text, reason.plural, reason.count, lang, **reason.params)
-    return t(reason.text, lang, **reason.params)
+        return tn(reason.text, reason.plural, reason.count, lang, **params)
+    return t(reason.text, lang, **params)
 
 
 def reasons_text(reasons: tuple[Reason, ...], lang: str) -> str:

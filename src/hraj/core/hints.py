@@ -39,6 +39,14 @@ class Reason:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
+class Equity(float):
+    """A reason's parameter that reads as an equity (`+0,042`) in the player's language."""
+
+
+class Percent(float):
+    """A reason's parameter that reads as a percentage (`57,3 %`) in the player's language."""
+
+
 @dataclass(frozen=True, slots=True)
 class OptionValue:
     """One legal option with its value in `unit` (higher is better for the seat).

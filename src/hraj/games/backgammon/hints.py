@@ -30,7 +30,7 @@ from typing import Any, TypeGuard
 
 from hraj.core.bot import make_bot, strongest_bot
 from hraj.core.game import Seat, State
-from hraj.core.hints import EQUITY, Adviser, OptionValue, Reason, Thresholds, rank
+from hraj.core.hints import EQUITY, Adviser, Equity, OptionValue, Percent, Reason, Thresholds, rank
 from hraj.games.backgammon.bots import (
     BEAVER_FROM,
     DOUBLE_FROM,
@@ -187,9 +187,16 @@ class BackgammonAdviser(Adviser):
                 doubling = cube["no_double"]  # the cube already wins the match: doubling gains nothing
             for action in legal:
                 if action == ROLL:
-                    options.append(OptionValue(action, cube["no_double"], EQUITY, (), {**detail, **cube}))
+                    why = (Reason(_("chance of winning {chance}"), params={"chance": Percent(chance)}),)
+                    options.append(OptionValue(action, cube["no_double"], EQUITY, why, {**detail, **cube}))
                 elif action == DOUBLE:
-                    options.append(OptionValue(action, doubling, EQUITY, (), {**detail, **cube}))
+                    why = (
+                        Reason(
+                            _("double/take {take}, double/pass {drop}"),
+                            params={"take": Equity(cube["double_take"]), "drop": Equity(cube["double_pass"])},
+                        ),
+                    )
+                    options.append(OptionValue(action, doubling, EQUITY, why, {**detail, **cube}))
         elif state.phase == RESIGNED:
             gammon_likely = not theirs[OFF] and chance > 0.9
             offered = float(state.resignation)
