@@ -1,7 +1,7 @@
 """How long `hraj analyze` takes for a full game of each game, on one core.
 
-Run `python -m benchmarks.analysis_speed [games per case] [seed]` (default 3 games,
-seed 1). For each case a seeded game is played by the strongest bot (Abluxxen: `greedy`,
+Run `python -m benchmarks.analysis_speed [games per case] [seed] [game ...]` (default 3
+games, seed 1, every game). For each case a seeded game is played by the strongest bot (Abluxxen: `greedy`,
 as `strategist` stops on a clock), so the records are the same on any machine and as
 long as good players make them; then it is analysed exactly as `hraj analyze` does it,
 with the settings analysis uses (`quick`):
@@ -53,9 +53,12 @@ def record(game_id: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    only = set(sys.argv[3:])
     print(f"analysis of a full game, {games} games per case, seed {seed}; CPU seconds on one core")
     print(f"{'case':<16}{'decisions':>10}{'mean s':>9}{'max s':>8}")
     for game_id, options in CASES:
+        if only and game_id not in only:
+            continue
         game = hraj.game(game_id, **options)
         times, decisions = [], []
         for number in range(games):

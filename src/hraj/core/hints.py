@@ -7,7 +7,7 @@ ranked best first, with one line of reason a player understands where it can giv
 Its best option is what the game's strongest bot plays in the same position with the
 same seed: the adviser asks that bot, never a second opinion.
 
-Nothing here names a game; `adviser(game_id, ...)` finds the game's own through the
+Nothing here names a game; `adviser(game, ...)` finds the game's own through the
 registry. The core imports nothing of hraj beyond itself, so reasons are kept as English
 message ids with their parameters and translated where they are shown.
 """
@@ -23,7 +23,7 @@ from hraj.core.game import Game, Seat, State
 from hraj.core.registry import game_part
 
 #: The units an option's value is given in.
-POINTS = "points"  # expected final score (Qwixx alone)
+POINTS = "points"  # expected final score (Qwixx and Trefa alone)
 WIN = "win"  # chance of winning, 0..1 (a shared win counts as a share)
 EQUITY = "equity"  # backgammon: points a game, cube value 1, from the mover's side
 
