@@ -86,3 +86,23 @@ def test_a_game_the_server_stored_is_analysed_by_its_room_code(
     unfinished = run(capsys, monkeypatch, "analyze", playing)
     assert unfinished.code == 2
     assert "not over yet" in unfinished.err
+
+
+def test_a_mat_export_carries_the_analysis_as_comments_that_gnubg_skips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hraj.games.backgammon.formats import load_file
+
+    game = hraj.game("backgammon", match_length=1)
+    bots = [make_bot("backgammon", "pubeval", 1), make_bot("backgammon", "random", 2)]
+    record = play_game(game.new_state(), bots, random.Random(3)).record()
+    source = tmp_path / "game.json"
+    source.write_text(json.dumps(record), encoding="utf-8")
+    target = tmp_path / "game.mat"
+    ran = run(capsys, monkeypatch, "export", str(source), "--analysis", "-O", str(target), lang="cs")
+    assert ran.code == 0, ran.err
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("; Hra 1: Ztracená equity\n; Hráč 1: ztraceno ")
+    assert load_file(target)[0]["events"] == record["events"]  # the comments change nothing of the game
+    refused = run(capsys, monkeypatch, "export", str(source), "--analysis", "--format", "xgid")
+    assert refused.code == 2

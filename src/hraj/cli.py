@@ -692,6 +692,13 @@ def export_command(
         Path | None,
         typer.Option("--output", "-O", metavar=_("FILE"), help=_("Write to this file instead of the screen.")),
     ] = None,
+    with_analysis: Annotated[
+        bool,
+        typer.Option(
+            "--analysis",
+            help=_("Write each game's analysis (per player: loss, mistakes, rating) as comments of the .mat file."),
+        ),
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     lang = language(lang)
@@ -700,7 +707,11 @@ def export_command(
     formats = dict(game_formats()).get(game_id) if isinstance(game_id, str) else None
     if formats is None or not hasattr(formats, "export_records"):
         raise InvalidRecord("Only backgammon records can be written as .mat, XGID or gnubg IDs.")
+    if with_analysis and to != "mat":
+        raise InvalidOption("Only a .mat file holds an analysis (as comments).")
     text = formats.export_records(records, to)
+    if with_analysis:
+        text = analysis_comments(records, lang) + text
     if output is None:
         sys.stdout.write(text)
         return
@@ -708,6 +719,51 @@ def export_command(
         output.write_text(text, encoding="utf-8")
     except OSError as error:
         raise InvalidOption("Cannot write {path}: {why}", path=str(output), why=os_reason(error, lang)) from None
+
+
+def analysis_comments(records: list[dict[str, Any]], lang: str) -> str:
+    """Comment lines (`; ...`) with each game's analysis, for the head of a .mat file:
+    the format has no place for a comment beside a move, so each game gets one line per
+    player and its costliest decisions by move number."""
+    from hraj.analysis.game import analyse
+    from hraj.analysis.text import loss_name, loss_text, rating_name
+
+    lines = []
+    for number, record in enumerate(records, start=1):
+        options = record.get("options", {})
+        game = game_class(str(record.get("game")))(**(options if isinstance(options, dict) else {}))
+        result = analyse(game, record)
+        names = record_names(record, game.players, lang)
+        lines.append(t("Game {number}: {lost}", lang, number=number, lost=loss_name(result.unit, lang)))
+        for player in result.players:
+            lines.append(
+                t(
+                    "{name}: lost {total}, decisions: {decisions}, mean {mean}, "
+                    "?! {doubtful} ? {bad} ?? {very_bad}, {rating}",
+                    lang,
+                    name=names[player.seat],
+                    total=loss_text(player.total_loss, result.unit, lang),
+                    decisions=player.decisions,
+                    mean=loss_text(player.mean_loss, result.unit, lang),
+                    doubtful=player.doubtful,
+                    bad=player.bad,
+                    very_bad=player.very_bad,
+                    rating=rating_name(player.rating, lang),
+                )
+            )
+        for decision in result.worst(3):
+            lines.append(
+                t(
+                    "move {step}, {name}: {played} instead of {best} ({loss})",
+                    lang,
+                    step=decision.step,
+                    name=names[decision.seat],
+                    played=decision.played,
+                    best=decision.best,
+                    loss=loss_text(decision.loss, result.unit, lang),
+                )
+            )
+    return "".join(f"; {line}\n" for line in lines)
 
 
 @app.command(cls=HelpfulCommand, help=_("Show the rules of a game in the terminal."))
