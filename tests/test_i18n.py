@@ -13,7 +13,7 @@ from hraj.i18n import LANGS, catalog, check_lang, number, percent, t, tn
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "hraj"
 KEYWORDS = dict.fromkeys(
     ("t", "_", "HrajError", "InvalidAction", "IllegalAction", "InvalidOption", "InvalidRecord"), (1,)
-) | {"Option": (2,), "tn": (1, 2)}
+) | {"Option": (2,), "tn": (1, 2), "_n": (1, 2)}
 FILES = [
     *sorted((SOURCE / "core").glob("*.py")),
     SOURCE / "cli.py",
@@ -25,6 +25,9 @@ FILES = [
     SOURCE / "games" / "qwixx" / "tui.py",
     *sorted((SOURCE / "games" / "qwixx").glob("*.py")),
     *sorted((SOURCE / "bots").glob("*.py")),
+    *sorted((SOURCE / "analysis").glob("*.py")),
+    SOURCE / "tui" / "analysis.py",
+    *sorted((SOURCE / "games").glob("*/hints.py")),
 ]
 
 

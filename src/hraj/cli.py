@@ -453,6 +453,149 @@ def replay(
 
 @app.command(
     cls=HelpfulCommand,
+    help=_("Analyse a finished game: what every decision cost against the strongest bot's best option."),
+)
+def analyze(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar=_("FILE"),
+            help=_(
+                "A hraj record (.json), a backgammon .mat file, the code of a room the server stored, "
+                "or an XGID or gnubg ID (hints for that position)."
+            ),
+            show_default=False,
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the analysis as JSON."))] = False,
+    worst: Annotated[
+        int, typer.Option("--worst", metavar=_("N"), help=_("How many of the costliest decisions to list."))
+    ] = 5,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            parser=whole_number,
+            metavar=_("NUMBER"),
+            help=_("Seed of the bots' samples and deals (0 if not given): the same seed, the same figures."),
+        ),
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    import functools
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+    from hraj.analysis.game import analyse
+    from hraj.tui.analysis import analysis_report
+    from hraj.tui.play import describe_with, renderer
+
+    lang = language(lang)
+    out = console()
+    seed = 0 if seed is None else seed
+    if analyse_position(source, lang, out, seed, as_json=as_json):
+        return
+    found: list[dict[str, Any]] = []
+    stored = stored_record(source)
+    records = [stored] if stored is not None else load_records(Path(source))
+    for record in records:
+        game_id = record.get("game") if isinstance(record, dict) else None
+        if not isinstance(game_id, str):
+            raise InvalidRecord("The record names no game.")
+        options = record.get("options", {})
+        game = game_class(game_id)(**(options if isinstance(options, dict) else {}))
+        with Progress(
+            TextColumn(t("Analysing", lang)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console(stderr=True),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("", total=None)
+
+            def advance(done: int, total: int, bar: Progress = bar, task: TaskID = task) -> None:
+                bar.update(task, completed=done, total=total)
+
+            result = analyse(game, record, seed=seed, progress=advance)
+        names = record_names(record, game.players, lang)
+        if as_json:
+            found.append({**result.to_json(), "players_names": names})
+            continue
+        describe = functools.partial(describe_with, renderer(game.id), lang=lang)
+        out.print(analysis_report(result, names, lang, describe, worst=worst))
+    if as_json:  # one object for one game; a list for the games of a match file
+        print(json.dumps(found[0] if len(found) == 1 else found, ensure_ascii=False, indent=2))
+
+
+def stored_record(source: str) -> dict[str, Any] | None:
+    """The record of a game the server stored, by its room code (the `/r/CODE` of its
+    link), from the server's database (HRAJ_DATABASE_URL, else the default file); None
+    if `source` is a file or no stored room has that code."""
+    import re
+
+    if Path(source).exists() or not re.fullmatch(r"[A-Za-z0-9_-]{6,32}", source):
+        return None
+    try:
+        from hraj.core.record import make_record
+        from hraj.server.rooms import HINTS_KEY
+        from hraj.server.settings import database_url_from, default_data_dir
+        from hraj.store.db import Store
+    except ModuleNotFoundError:  # installed without the server
+        return None
+    given = os.environ.get("HRAJ_DATABASE_URL") or str(default_data_dir(os.environ) / "hraj.db")
+    url = database_url_from(given)
+    if url.startswith("sqlite") and not Path(url.partition(":///")[2]).is_file():
+        return None
+    store = Store(url)
+    try:
+        data = store.load_room(source)
+    finally:
+        store.close()
+    if data is None:
+        return None
+    options = {key: value for key, value in data.options.items() if key != HINTS_KEY}
+    record = make_record(data.game, options, data.events)
+    if not game_class(data.game)(**options).replay(record).is_over:
+        raise InvalidRecord("The game {room} is not over yet; it can be analysed once it ends.", room=source)
+    names = [seat.name or t("Player {n}", current_language(), n=seat.seat + 1) for seat in data.seats]
+    return {**record, "players": names}
+
+
+def analyse_position(source: str, lang: str, out: Console, seed: int, *, as_json: bool) -> bool:
+    """Hints for a position given as text (a backgammon XGID or gnubg IDs); False if
+    `source` is a file or a text no game reads."""
+    import functools
+
+    from hraj.analysis.game import hint
+    from hraj.tui.analysis import hint_table
+    from hraj.tui.play import describe_with, renderer
+
+    if Path(source).exists():
+        return False
+    for game_id, formats in game_formats():
+        if not hasattr(formats, "is_position_text") or not formats.is_position_text(source):
+            continue
+        state = formats.state_from_text(source)
+        if not state.to_act:
+            raise InvalidOption("Nobody decides in this position: the dice must be rolled first.")
+        seat = state.to_act[0]
+        options, advice = hint(state, seat, seed=seed)
+        if as_json:
+            rows = [{"action": str(o.action), "value": o.value, "unit": o.unit} for o in options]
+            print(json.dumps({"game": game_id, "seat": seat, "estimate": advice.is_estimate(), "options": rows}))
+            return True
+        look = renderer(game_id)
+        names = [t("Player {n}", lang, n=number + 1) for number in range(state.game.players)]
+        out.print(look.render(state.view(None), lang, names))
+        describe = functools.partial(describe_with, look, lang=lang)
+        out.print(hint_table(options, lang, describe, estimate=advice.is_estimate()))
+        return True
+    return False
+
+
+@app.command(
+    cls=HelpfulCommand,
     help=_("Pit bots against each other: win rates and mean scores with 95% confidence intervals."),
 )
 def arena(
@@ -549,6 +692,13 @@ def export_command(
         Path | None,
         typer.Option("--output", "-O", metavar=_("FILE"), help=_("Write to this file instead of the screen.")),
     ] = None,
+    with_analysis: Annotated[
+        bool,
+        typer.Option(
+            "--analysis",
+            help=_("Write each game's analysis (per player: loss, mistakes, rating) as comments of the .mat file."),
+        ),
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     lang = language(lang)
@@ -557,7 +707,11 @@ def export_command(
     formats = dict(game_formats()).get(game_id) if isinstance(game_id, str) else None
     if formats is None or not hasattr(formats, "export_records"):
         raise InvalidRecord("Only backgammon records can be written as .mat, XGID or gnubg IDs.")
+    if with_analysis and to != "mat":
+        raise InvalidOption("Only a .mat file holds an analysis (as comments).")
     text = formats.export_records(records, to)
+    if with_analysis:
+        text = analysis_comments(records, lang) + text
     if output is None:
         sys.stdout.write(text)
         return
@@ -565,6 +719,51 @@ def export_command(
         output.write_text(text, encoding="utf-8")
     except OSError as error:
         raise InvalidOption("Cannot write {path}: {why}", path=str(output), why=os_reason(error, lang)) from None
+
+
+def analysis_comments(records: list[dict[str, Any]], lang: str) -> str:
+    """Comment lines (`; ...`) with each game's analysis, for the head of a .mat file:
+    the format has no place for a comment beside a move, so each game gets one line per
+    player and its costliest decisions by move number."""
+    from hraj.analysis.game import analyse
+    from hraj.analysis.text import loss_name, loss_text, rating_name
+
+    lines = []
+    for number, record in enumerate(records, start=1):
+        options = record.get("options", {})
+        game = game_class(str(record.get("game")))(**(options if isinstance(options, dict) else {}))
+        result = analyse(game, record)
+        names = record_names(record, game.players, lang)
+        lines.append(t("Game {number}: {lost}", lang, number=number, lost=loss_name(result.unit, lang)))
+        for player in result.players:
+            lines.append(
+                t(
+                    "{name}: lost {total}, decisions: {decisions}, mean {mean}, "
+                    "?! {doubtful} ? {bad} ?? {very_bad}, {rating}",
+                    lang,
+                    name=names[player.seat],
+                    total=loss_text(player.total_loss, result.unit, lang),
+                    decisions=player.decisions,
+                    mean=loss_text(player.mean_loss, result.unit, lang),
+                    doubtful=player.doubtful,
+                    bad=player.bad,
+                    very_bad=player.very_bad,
+                    rating=rating_name(player.rating, lang),
+                )
+            )
+        for decision in result.worst(3):
+            lines.append(
+                t(
+                    "move {step}, {name}: {played} instead of {best} ({loss})",
+                    lang,
+                    step=decision.step,
+                    name=names[decision.seat],
+                    played=decision.played,
+                    best=decision.best,
+                    loss=loss_text(decision.loss, result.unit, lang),
+                )
+            )
+    return "".join(f"; {line}\n" for line in lines)
 
 
 @app.command(cls=HelpfulCommand, help=_("Show the rules of a game in the terminal."))

@@ -100,7 +100,7 @@ def test_two_people_at_one_terminal_do_not_see_each_others_white_sum_answer() ->
     assert prompts[2] == "[bold]Petr[/bold] > "
 
 
-def test_hint_shows_the_best_bots_choice_and_undo_takes_back_the_last_move() -> None:
+def test_hint_ranks_the_options_and_undo_takes_back_the_last_move() -> None:
     from hraj.core.bot import make_bot
 
     console = Console(record=True, width=120, color_system=None)
@@ -119,7 +119,8 @@ def test_hint_shows_the_best_bots_choice_and_undo_takes_back_the_last_move() -> 
     with pytest.raises(QuitGame):
         table.run()
     text = console.export_text()
-    assert "pubeval would play: " in text
+    assert "Hint: equity (points a game)" in text  # every option ranked, with its equity
+    assert "The values are estimates of a simple bot" in text
     assert "You have made no move to undo." in text
     assert "Your last move is taken back." in text
     assert [kind for kind, seat, _ in table.game_state.events() if kind == "move" and seat == 0] == []

@@ -447,9 +447,11 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     from fastapi.staticfiles import StaticFiles
 
     from hraj.web import STATIC_DIR
+    from hraj.web.advice import router as advice
     from hraj.web.pages import router as pages
 
     app.include_router(pages)
+    app.include_router(advice)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     return app

@@ -102,6 +102,9 @@ class CreateRoom(Message):
     """A person seat that the creator takes at once (its token comes back)."""
     absent_after: Annotated[int, Field(ge=0, le=7 * 24 * 3600)] | None = None
     """Seconds a seat that must act may be away before a bot stands in (0: never; the server's default if left out)."""
+    hints: bool = False
+    """Every seat may ask for hints (the creator's choice, shown to everyone who joins);
+    a room with at most one person's seat allows them anyway."""
 
 
 class Claim(Message):

@@ -56,6 +56,8 @@ from hraj.store.db import ARCHIVED, OVER, PLAYING, StaleVersion
 log = logging.getLogger("hraj.server")
 
 PERSON, BOT = "person", "bot"
+#: The key of the stored options that says whether hints are allowed (no game option starts with `_`).
+HINTS_KEY = "_hints"
 #: Messages waiting for a slow client before it is dropped (it reconnects with `since`).
 OUTBOX_LIMIT = 256
 #: Finished rooms kept in memory (rooms in play are always kept).
@@ -269,13 +271,18 @@ class Room:
 
     def __init__(self, data: RoomData, committer: Committer, store: Store, secret: str, settings: Settings) -> None:
         self.id = data.id
-        self.game = hraj.game(data.game, **data.options)
+        options = dict(data.options)
+        allowed = bool(options.pop(HINTS_KEY, False))
+        self.game = hraj.game(data.game, **options)
         self.seed = data.seed
         self.commitment = data.commitment
         self.invite_hash = data.invite_hash
         self.host_hash = data.host_hash
         self.absent_after = data.absent_after
         self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in data.seats]
+        #: Hints are allowed: chosen when the room was made (kept beside the game's options),
+        #: and always in a game of one person against bots.
+        self.hints = allowed or sum(seat.kind == PERSON for seat in self.seats) <= 1
         self.committer = committer
         self.store = store
         self.secret = secret
@@ -709,6 +716,7 @@ class Room:
             "commitment": self.commitment,
             "dice": self.dice.version,
             "absent_after": self.absent_after,
+            "hints": self.hints,
             "seed": self.seed if self.over else None,
             "seats": self.public_seats(),
             "outcome": None if outcome is None else outcome.to_json(),
@@ -872,7 +880,7 @@ class Rooms:
         new = NewRoom(
             id=secrets.token_urlsafe(9),
             game=game.id,
-            options=game.options,
+            options={**game.options, HINTS_KEY: spec.hints},
             seed=seed,
             commitment=commitment(seed),
             invite_hash=hash_token(self.secret, invite),

@@ -137,6 +137,8 @@ class TerminalTable:
         #: The bot whose choice `hint` shows (the game's best bot).
         self.advisor = advisor
         self.hint_rng = random.Random(seed + 1)
+        self.hint_seed = seed + 7
+        self.has_adviser = game_part(game.id, "hints") is not None
         self.players = list(players)
         self.lang = lang
         self.rng = random.Random(seed)
@@ -247,9 +249,18 @@ class TerminalTable:
                 self.console.print(Text(error_text(error, self.lang), style="red"))
 
     def hint(self, seat: int) -> None:
-        """What the game's best bot would play in this seat's place."""
+        """Every option ranked by the game's strongest bot, with its value and reasons
+        (`hraj.core.hints`); where a game has no adviser, the best bot's choice."""
+        from hraj.analysis.game import hint
+        from hraj.tui.analysis import hint_table
+
         if self.advisor is None:
             self.console.print(t("No hints in this game.", self.lang))
+            return
+        found = hint(self.game_state, seat, seed=self.hint_seed, rng=self.hint_rng) if self.has_adviser else None
+        if found is not None:
+            options, used = found
+            self.console.print(hint_table(options, self.lang, self.describe, estimate=used.is_estimate()))
             return
         choice = self.advisor.choose(self.game_state.determinize(seat, self.hint_rng), seat)
         advice = t("{bot} would play: {move}", self.lang, bot=self.advisor.name, move=self.describe(choice))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,14 +125,20 @@ class SearchBot(Bot):
         first = self.judge.choose(state, seat)
         return [first, *(move for move in legal if move != first)]
 
-    def values(self, state: State[Any, Any], seat: Seat, every: bool = False) -> list[OptionValue]:
+    def values(
+        self, state: State[Any, Any], seat: Seat, every: bool = False, extra: Sequence[Move] = ()
+    ) -> list[OptionValue]:
         """Every searched option with its estimated chance of winning, best first.
 
-        With `every`, each legal option is searched (slower: for hints and analysis).
+        With `every`, each legal option is searched (slower). `extra` options are
+        searched in the same deals beside the candidates (the move a player made, for
+        analysis) without changing the candidates' values: the prior is their average.
         """
         if not isinstance(state, AbluxxenState):
             raise TypeError("an Abluxxen bot plays Abluxxen positions only")
         options = self.candidates(state, seat, every)
+        searched = len(options)
+        options += [move for move in dict.fromkeys(extra) if move not in options]
         totals = [0.0] * len(options)
         deadline = time.perf_counter() + self.seconds
         deals = 0
@@ -144,7 +151,7 @@ class SearchBot(Bot):
                 rollout(trial, self.policy, random.Random(seed), self.horizon)
                 totals[index] += win_share(trial, seat)
             deals += 1
-        average = sum(totals) / (deals * len(options))
+        average = sum(totals[:searched]) / (deals * searched)
         values = []
         for index, option in enumerate(options):
             prior = min(1.0, average + (self.greedy_edge if index == 0 else 0.0))

@@ -132,10 +132,14 @@ class WinnerBot(RacerBot):
             return legal[0]  # nothing to weigh
         return max(self.values(state, seat), key=lambda option: (option.win, option.score)).action
 
-    def values(self, state: State[Any, Any], seat: Seat, every: bool = False) -> list[OptionValue]:
+    def values(
+        self, state: State[Any, Any], seat: Seat, every: bool = False, extra: Sequence[Move] = ()
+    ) -> list[OptionValue]:
         """The candidate options, each with its chance of winning and expected score, best first.
 
-        With `every`, each legal option is a candidate (slower: for hints and analysis).
+        With `every`, each legal option is a candidate (slower). `extra` options are
+        weighed too (the move a player made, for analysis); each option is valued on the
+        same draws whatever else is weighed, so adding one changes no other's value.
         """
         trefa = _trefa(state)
         legal = trefa.legal_actions(seat)
@@ -144,9 +148,10 @@ class WinnerBot(RacerBot):
             return [OptionValue(move, 1.0, trefa.score(seat) + self.value(trefa, seat, move)) for move in ranked]
         candidates = ranked if every else ranked[: self.CANDIDATES]
         writes = [move for move in legal if move.kind == "write"]
-        for extra in (max(writes, key=lambda move: move.dice.bit_count(), default=None), REROLL_MOVE):
-            if extra is not None and extra in legal and extra not in candidates:
-                candidates.append(extra)  # the fastest option and the gamble are always weighed
+        for always in (max(writes, key=lambda move: move.dice.bit_count(), default=None), REROLL_MOVE):
+            if always is not None and always in legal and always not in candidates:
+                candidates.append(always)  # the fastest option and the gamble are always weighed
+        candidates += [move for move in dict.fromkeys(extra) if move in legal and move not in candidates]
         rng = random.Random(self.rng.getrandbits(32))
         futures: list[list[list[int]]] = []
         for other in range(trefa.players):

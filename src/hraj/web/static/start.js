@@ -86,7 +86,10 @@
     const button = document.getElementById("start-button");
     button.disabled = true;
     try {
-      const room = await post("/api/rooms", { game, options, seats, claim: me >= 0 ? me : null });
+      // hints: at one screen or against bots always; with friends through a link only if allowed for all
+      const allowed = document.getElementById("hints-allowed");
+      const hints = kinds.every((kind) => kind !== "friend") || Boolean(allowed && allowed.checked);
+      const room = await post("/api/rooms", { game, options, seats, hints, claim: me >= 0 ? me : null });
       const tokens = {};
       if (room.token) tokens[room.seat] = room.token;
       for (const [index, kind] of kinds.entries()) {

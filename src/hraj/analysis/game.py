@@ -1,0 +1,209 @@
+"""Analysis of a finished game: every decision of every seat against the best option.
+
+The record is replayed event by event. At each decision with more than one legal option
+the game's adviser values the options, seeing the position only as that seat saw it
+then (`state.determinize(seat, rng)`: a hidden card of another seat is dealt anew,
+never read), and the loss is the best option's value less that of the option played,
+in the game's unit. Every figure is seeded from `seed` and the event number, so the
+same record always gives the same analysis.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from hraj.core.errors import InvalidOption
+from hraj.core.game import Game, Seat, State
+from hraj.core.hints import Adviser, OptionValue, Thresholds, adviser
+from hraj.core.record import CHANCE, MOVE, parse_record
+
+#: Grades of a decision by its loss, gnubg's words: doubtful, bad, very bad.
+GRADES = ("doubtful", "bad", "very_bad")
+#: Rating words by the mean loss per decision, best first.
+RATINGS = ("master", "expert", "advanced", "intermediate", "beginner")
+
+#: Called after each decision analysed: (decisions done, decisions in all).
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One analysed decision: the event number `step` (1-based, as replays count)."""
+
+    step: int
+    seat: Seat
+    played: str
+    best: str
+    played_value: float
+    best_value: float
+    loss: float
+    grade: str | None
+    options: int
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One seat's decisions in sum: total and mean loss, the graded ones, a rating word."""
+
+    seat: Seat
+    decisions: int
+    total_loss: float
+    mean_loss: float
+    doubtful: int
+    bad: int
+    very_bad: int
+    rating: str
+
+
+@dataclass
+class Analysis:
+    """The analysis of one game, in the adviser's `unit`."""
+
+    game: str
+    unit: str
+    estimate: bool
+    thresholds: Thresholds
+    decisions: list[Decision] = field(default_factory=list)
+    players: list[PlayerSummary] = field(default_factory=list)
+
+    def worst(self, count: int = 5) -> list[Decision]:
+        """The costliest decisions (any loss at all), biggest first, earlier first on ties."""
+        return sorted((d for d in self.decisions if d.loss > 0), key=lambda d: (-d.loss, d.step))[:count]
+
+    def curve(self, seat: Seat) -> list[tuple[int, float]]:
+        """(step, value of the best option) at each decision of `seat`: its outlook through the game."""
+        return [(d.step, d.best_value) for d in self.decisions if d.seat == seat]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "unit": self.unit,
+            "estimate": self.estimate,
+            "thresholds": asdict(self.thresholds),
+            "players": [asdict(player) for player in self.players],
+            "decisions": [asdict(decision) for decision in self.decisions],
+            "worst": [decision.step for decision in self.worst()],
+        }
+
+
+def grade(loss: float, thresholds: Thresholds) -> str | None:
+    """doubtful, bad, very_bad, or None for a loss below every threshold."""
+    if loss >= thresholds.very_bad:
+        return "very_bad"
+    if loss >= thresholds.bad:
+        return "bad"
+    if loss >= thresholds.doubtful:
+        return "doubtful"
+    return None
+
+
+def rating(mean_loss: float, thresholds: Thresholds) -> str:
+    """The rating word for a mean loss per decision (gnubg's idea: master … beginner)."""
+    for word, bound in zip(RATINGS, thresholds.ratings, strict=False):
+        if mean_loss < bound:
+            return word
+    return RATINGS[-1]
+
+
+def _adviser(game: Game[Any, Any], seed: int, quick: bool) -> Adviser:
+    found = adviser(game, seed, quick=quick)
+    if found is None:
+        raise InvalidOption("{game} has no hints or analysis yet.", game=game.id)
+    return found
+
+
+def hint(
+    state: State[Any, Any], seat: Seat, *, seed: int = 0, rng: random.Random | None = None
+) -> tuple[list[OptionValue], Adviser]:
+    """The options of `seat` ranked by the game's strongest bot, seen as that seat sees them."""
+    advice = _adviser(state.game, seed, quick=False)
+    seen = state.determinize(seat, rng or random.Random(seed))
+    return advice.values(seen, seat), advice
+
+
+def decisions_to_analyse(game: Game[Any, Any], events: Sequence[tuple[str, int | None, str]]) -> int:
+    """How many decisions of the record had a choice (for a progress bar's total)."""
+    state, count = game.new_state(), 0
+    for kind, seat, text in events:
+        if kind == MOVE:
+            assert seat is not None
+            count += len(state.legal_actions(seat)) > 1
+            state.apply(seat, text)
+        elif kind == CHANCE:
+            state.apply_chance(text)
+    return count
+
+
+def analyse(
+    game: Game[Any, Any],
+    record: Mapping[str, Any],
+    *,
+    seed: int = 0,
+    quick: bool = True,
+    progress: Progress | None = None,
+) -> Analysis:
+    """Every decision of the record valued against the best option; raises InvalidRecord
+    for a record that does not replay and InvalidOption for a game without an adviser."""
+    game.replay(record)  # the whole record must replay before anything is valued
+    _, _, events = parse_record(record)
+    advice = _adviser(game, seed, quick)
+    result = Analysis(game.id, advice.unit, advice.is_estimate(), advice.thresholds)
+    total = decisions_to_analyse(game, events)
+    state = game.new_state()
+    for step, (kind, seat, text) in enumerate(events, start=1):
+        if kind == CHANCE:
+            state.apply_chance(text)
+            continue
+        if kind != MOVE:
+            continue
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        played = next((action for action in legal if str(action) == text), None)
+        if played is None:  # a record holds canonical notation; replay checked it is legal
+            played = game.parse_action(text)
+        if len(legal) > 1:
+            rng = random.Random(seed * 1_000_003 + step)
+            seen = state.determinize(seat, rng)
+            values = _adviser(game, seed + step, quick).values(seen, seat, played=played, reasons=False)
+            chosen = next((option for option in values if option.action == played), None)
+            if chosen is not None:
+                best = values[0]
+                loss = max(best.value - chosen.value, 0.0)
+                result.decisions.append(
+                    Decision(
+                        step,
+                        seat,
+                        text,
+                        str(best.action),
+                        chosen.value,
+                        best.value,
+                        loss,
+                        grade(loss, advice.thresholds),
+                        len(legal),
+                    )
+                )
+            if progress is not None:
+                progress(len(result.decisions), total)
+        state.apply(seat, played)
+    result.players = [_summary(seat, result) for seat in range(game.players)]
+    return result
+
+
+def _summary(seat: Seat, analysis: Analysis) -> PlayerSummary:
+    mine = [d for d in analysis.decisions if d.seat == seat]
+    total = sum(d.loss for d in mine)
+    mean = total / len(mine) if mine else 0.0
+    grades = [d.grade for d in mine]
+    return PlayerSummary(
+        seat,
+        len(mine),
+        total,
+        mean,
+        grades.count("doubtful"),
+        grades.count("bad"),
+        grades.count("very_bad"),
+        rating(mean, analysis.thresholds),
+    )

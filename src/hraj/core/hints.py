@@ -1,0 +1,124 @@
+"""Option values: what every legal option of a seat is worth, for hints and analysis.
+
+Each game that can advise puts a module `hints` in its own folder with an `ADVISER`: a
+subclass of `Adviser` that values every legal option of a seat in the game's natural
+unit (expected final score, chance of winning, backgammon equity in points a game),
+ranked best first, with one line of reason a player understands where it can give one.
+Its best option is what the game's strongest bot plays in the same position with the
+same seed: the adviser asks that bot, never a second opinion.
+
+Nothing here names a game; `adviser(game, ...)` finds the game's own through the
+registry. The core imports nothing of hraj beyond itself, so reasons are kept as English
+message ids with their parameters and translated where they are shown.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hraj.core.game import Game, Seat, State
+from hraj.core.registry import game_part
+
+#: The units an option's value is given in.
+POINTS = "points"  # expected final score (Qwixx and Trefa alone)
+WIN = "win"  # chance of winning, 0..1 (a shared win counts as a share)
+EQUITY = "equity"  # backgammon: points a game, cube value 1, from the mover's side
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One line of reason, as an English message id (a plural pair when `count` is
+    set) with its parameters; translated where it is shown."""
+
+    text: str
+    plural: str | None = None
+    count: int | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Equity(float):
+    """A reason's parameter that reads as an equity (`+0,042`) in the player's language."""
+
+
+class Percent(float):
+    """A reason's parameter that reads as a percentage (`57,3 %`) in the player's language."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValue:
+    """One legal option with its value in `unit` (higher is better for the seat).
+
+    `detail` holds further figures in the game's own words (an expected score beside a
+    chance of winning, the number of deals searched, an estimate flag); `reasons` are
+    the lines that say why, most telling first."""
+
+    action: Any
+    value: float
+    unit: str
+    reasons: tuple[Reason, ...] = ()
+    detail: Mapping[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """When a lost value counts as a doubtful move, a mistake and a blunder (gnubg's
+    doubtful / bad / very bad), and the mean loss per decision below which a player
+    earns each rating word, best first (master, expert, advanced, intermediate; above
+    the last: beginner). All in the adviser's unit."""
+
+    doubtful: float
+    bad: float
+    very_bad: float
+    ratings: tuple[float, float, float, float]
+
+
+def rank(values: Sequence[OptionValue], first: Any = None) -> list[OptionValue]:
+    """Best first; among equal values the bot's own choice `first` leads, then the order given."""
+    order = {id(option): index for index, option in enumerate(values)}
+    return sorted(values, key=lambda option: (-option.value, option.action != first, order[id(option)]))
+
+
+class Adviser(ABC):
+    """Values the options of one game with its strongest bot.
+
+    `seed` seeds the bot exactly as a bot of that seed would play, so the hint's best
+    option is the bot's choice. `quick` asks for the cheaper settings that analysis of
+    a whole game uses (each game says which in its `hints` module)."""
+
+    def __init__(self, game: Game[Any, Any], seed: int = 0, *, quick: bool = False) -> None:
+        self.game = game
+        self.seed = seed
+        self.quick = quick
+
+    @property
+    @abstractmethod
+    def unit(self) -> str:
+        """POINTS, WIN or EQUITY (may depend on the game's options, e.g. the players)."""
+
+    @property
+    @abstractmethod
+    def thresholds(self) -> Thresholds: ...
+
+    def is_estimate(self) -> bool:
+        """The values are rough estimates, not the bot's own (said beside them)."""
+        return False
+
+    @abstractmethod
+    def values(
+        self, state: State[Any, Any], seat: Seat, *, played: Any = None, reasons: bool = True
+    ) -> list[OptionValue]:
+        """The options of `seat` in `state` (already seen through that seat), best first.
+
+        Every legal option where the bot can value them all cheaply; a searching bot
+        may give only those it weighs, but always includes `played` when given (the
+        option a player chose, for analysis). `reasons=False` skips the reasons."""
+
+
+def adviser(game: Game[Any, Any], seed: int = 0, *, quick: bool = False) -> Adviser | None:
+    """The game's own adviser (its `hints` module's `ADVISER`), or None if it has none."""
+    module = game_part(game.id, "hints")
+    cls: type[Adviser] | None = getattr(module, "ADVISER", None) if module is not None else None
+    return cls(game, seed, quick=quick) if cls is not None else None

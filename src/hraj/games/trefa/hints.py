@@ -1,0 +1,93 @@
+"""Trefa hints: the options the strongest bot, `winner`, weighs, with its values.
+
+With others at the table a value is `winner`'s chance of winning the race (each option
+tried against the same sampled futures of every sheet), with the expected final score
+beside it; alone it is the exact expected final score. `winner` weighs the racer's best
+few options, the fastest write and the reroll; analysis adds the option a player chose,
+valued on the same draws. Analysis (`quick`) samples 200 futures instead of 400.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hraj.core.bot import make_bot, strongest_bot
+from hraj.core.game import Seat, State
+from hraj.core.hints import POINTS, WIN, Adviser, OptionValue, Reason, Thresholds, rank
+from hraj.games.trefa.bots import WinnerBot
+from hraj.games.trefa.rules import Move, TrefaState, colour_list
+
+SOLO_THRESHOLDS = Thresholds(1.0, 3.0, 6.0, ratings=(0.2, 0.5, 1.0, 2.0))
+RACE_THRESHOLDS = Thresholds(0.03, 0.06, 0.12, ratings=(0.003, 0.007, 0.015, 0.03))
+#: Futures sampled per decision when a whole game is analysed.
+QUICK_SAMPLES = 200
+
+
+def _(text: str) -> str:
+    """Marks a text for the catalogs; it is translated where it is shown."""
+    return text
+
+
+def _n(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
+    return singular, plural
+
+
+def move_reasons(state: TrefaState, seat: int, move: Move) -> tuple[Reason, ...]:
+    """What the move writes, and how many of the dice hit their printed number."""
+    assert state.dice is not None
+    if move.kind == "reroll":
+        kept = sum(1 for die in state.dice if die == 1)
+        thrown = len(state.dice) - kept
+        return (Reason(*_n("throws {count} die again", "throws {count} dice again"), count=thrown),)
+    if move.kind == "stop":
+        return (Reason(_("declines the reroll and crosses out a field")),)
+    sheet_row = state.game.seat_rows[seat][state.row[seat]]
+    colours = colour_list(move.dice)
+    hits = sum(1 for c in colours if state.dice[c] == sheet_row.numbers[sheet_row.colours.index(c)])
+    written = Reason(*_n("writes {count} die", "writes {count} dice"), count=len(colours))
+    if not hits:
+        return (written,)
+    return (written, Reason(*_n("{count} hit", "{count} hits"), count=hits))
+
+
+class TrefaAdviser(Adviser):
+    """`winner`'s candidates (and the played option) with their values."""
+
+    @property
+    def unit(self) -> str:
+        return POINTS if self.game.players == 1 else WIN
+
+    @property
+    def thresholds(self) -> Thresholds:
+        return SOLO_THRESHOLDS if self.game.players == 1 else RACE_THRESHOLDS
+
+    def values(
+        self, state: State[Any, Any], seat: Seat, *, played: Any = None, reasons: bool = True
+    ) -> list[OptionValue]:
+        assert isinstance(state, TrefaState)
+        bot = make_bot(self.game.id, strongest_bot(self.game.id), self.seed)
+        assert isinstance(bot, WinnerBot)
+        if self.quick:
+            bot.SAMPLES = QUICK_SAMPLES
+        if played is not None and not isinstance(played, Move):
+            played = self.game.parse_action(str(played))
+        found = bot.values(state, seat, extra=() if played is None else (played,))
+        solo = state.players == 1
+        options = [
+            OptionValue(
+                option.action,
+                option.score if solo else option.win,
+                self.unit,
+                move_reasons(state, seat, option.action) if reasons else (),
+                {} if solo else {"score": option.score},
+            )
+            for option in found
+        ]
+        # the bot plays the best (win, score); equal chances of winning: the better score first
+        choice = max(found, key=lambda option: (option.win, option.score)).action
+        ranked = rank(options, choice)
+        return sorted(ranked, key=lambda option: (-option.value, -option.detail.get("score", 0.0)))
+
+
+ADVISER = TrefaAdviser
