@@ -48,9 +48,9 @@ class StoppedStore(Store):
         if self.stopped:
             raise OperationalError("SELECT 1", {}, Exception("connection refused"))
 
-    def append(self, batches: Iterable[AppendBatch]) -> None:
+    def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
         self._check()
-        super().append(batches)
+        super().append(batches, owner)
 
     def load_room(self, room_id: str, *, with_events: bool = True) -> RoomData | None:
         self._check()
