@@ -22,7 +22,7 @@ import pytest
 from hraj.core.record import MOVE
 from hraj.server.fairness import chain_head, verify_record
 from hraj.store import Store
-from tests.server.live import Client, LiveServer, claim, create_room, play
+from tests.server.live import Client, LiveServer, ThreadServer, claim, create_room, play
 from tests.store.databases import database_url
 
 #: Seconds a process's rooms stay its own without a renewal (short, so the test is quick).
@@ -68,6 +68,63 @@ async def play_on(client: Player, rng: random.Random, until: int | None, survivo
         welcome = await client.connect(since=client.version, ws_url=survivor.ws_url)
         while client.state is None or client.version is None or client.version < welcome["version"]:
             await client.changed()
+
+
+async def until(client: Client, check: Any) -> dict[str, Any]:
+    """The first message (already received or coming) that passes `check`."""
+    seen = 0
+    while True:
+        for message in client.messages[seen:]:
+            if check(message):
+                return message
+        seen = len(client.messages)
+        await client.changed()
+
+
+def test_moves_claims_and_seats_made_on_one_process_reach_the_clients_of_the_other(tmp_path: Path) -> None:
+    url = next(database_url("postgres", tmp_path))
+    with ThreadServer(url, "cluster-a") as a, ThreadServer(url, "cluster-b") as b:
+        body = create_room(a.url, "qwixx", [{"kind": "person"}] * 2, claim=0)
+        room = body["room"]
+        # Seat 1 is claimed through the process that does not own the room.
+        token = claim(b.url, room, body["invite"])
+
+        async def play_across() -> None:
+            here, there = Client(a.ws_url, room, body["token"]), Client(b.ws_url, room, token)
+            await here.connect()
+            await there.connect()
+            # Each sees the other connected, whichever process it is on.
+            for client in (here, there):
+                await until(client, lambda m: m["type"] == "seats" and all(s["connected"] for s in m["seats"]))
+            summary = httpx.get(f"{b.url}/api/rooms/{room}", timeout=30).json()
+            assert [(s["claimed"], s["connected"]) for s in summary["seats"]] == [(True, True)] * 2
+            # A move through the follower: acknowledged after its state, seen on the owner.
+            await until(there, lambda m: m["type"] == "state")
+            legal = there.my_turn()
+            assert legal
+            answer = await there.act(legal[0])
+            assert answer["type"] == "ack" and there.version == answer["version"]
+            seen = await until(here, lambda m: m["type"] == "state" and m["version"] >= answer["version"])
+            assert seen["head"] == answer["head"] == there.state["head"]  # type: ignore[index]
+            # An illegal move through the follower gets the owner's answer, unchanged.
+            refused = await there.act("r99")
+            assert refused["type"] == "error" and refused["code"] in ("invalid_action", "illegal_action")
+            # Leaving the seat to a bot through the follower: the owner's bot plays it.
+            left = await there.send({"type": "leave", "bot": "random"})
+            assert left["type"] == "ack"
+            await until(here, lambda m: m["type"] == "seats" and m["seats"][1]["bot"] == "random")
+            await there.close()
+            await until(here, lambda m: m["type"] == "seats" and not m["seats"][1]["connected"])
+            versions = here.version or 0
+            rng = random.Random("cluster")
+            while (here.version or 0) < versions + 6 and here.state and here.state["status"] != "over":
+                if here.my_turn():
+                    await here.act(rng.choice(here.my_turn()))
+                else:
+                    await here.changed()
+            await here.close()
+
+        asyncio.run(play_across())
 
 
 @pytest.mark.slow
