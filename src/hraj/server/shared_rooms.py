@@ -172,9 +172,9 @@ class SharedRoom(Room):
             elif taken != owner or reply is not None:
                 if taken == owner:  # it says it does not own the room, the store says it does
                     await asyncio.sleep(RETRY_S)
-                self.owner = taken
+                if taken is not None:
+                    self._set_owner(taken)  # the new owner hears who is connected here
                 await self._refresh()
-                self._tell_presence()
             if move is not None and self._made_since(since, *move):
                 # Committed by an owner that could not answer: acknowledged now, once.
                 return {"version": self.version, "head": self.head}
