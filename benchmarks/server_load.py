@@ -210,17 +210,23 @@ async def server_run(
     """Play on the servers at `bases`: room n is made on server n mod P; seat s of it
     plays through server (n + s) mod P (`spread` seats) or through the same one (rooms)."""
     seats = [{"kind": "person"}] * clients
-    async with httpx.AsyncClient(timeout=60) as http:
+    # No keep-alive: on a busy machine a kept connection that the server closes just as
+    # a request is sent on it fails the request (and a claim cannot simply be sent again).
+    async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_keepalive_connections=0)) as http:
         semaphore = asyncio.Semaphore(32)
 
         async def one_room(number: int) -> tuple[str, list[str]]:
             base = bases[number % len(bases)]
             async with semaphore:
                 response = await http.post(f"{base}/api/rooms", json={"game": "qwixx", "seats": seats, "claim": 0})
+                if response.status_code != 201:
+                    raise SystemExit(f"a room could not be made: {response.status_code} {response.text}")
                 body = response.json()
                 tokens = [body["token"]]
                 for _ in range(clients - 1):
                     claimed = await http.post(f"{base}/api/rooms/{body['room']}/claim", json={"invite": body["invite"]})
+                    if claimed.status_code != 200:
+                        raise SystemExit(f"a claim failed: {claimed.status_code} {claimed.text}")
                     tokens.append(claimed.json()["token"])
                 return body["room"], tokens
 

@@ -97,3 +97,19 @@ def test_finished_rooms_are_not_adopted_and_a_renewal_remakes_a_lost_row(pg: Sto
         connection.execute(servers.delete())
     a.renew()
     assert a.live() == {"a"}
+
+
+def test_only_the_owner_changes_a_rooms_seats(pg: Store) -> None:
+    a, b = Leases(pg, "a", 30), Leases(pg, "b", 30)
+    a.renew()
+    b.renew()
+    room(pg, "r1", "a")
+    with pytest.raises(NotOwner):
+        pg.claim_seat("r1", 0, "11" * 32, "Ema", owner="b")
+    with pytest.raises(NotOwner):
+        pg.update_seat("r1", 0, owner="b", bot="random")
+    assert pg.claim_seat("r1", 0, "11" * 32, "Ema", owner="a")
+    assert not pg.claim_seat("r1", 0, "22" * 32, "Jan", owner="a"), "taken: no NotOwner for the owner"
+    pg.update_seat("r1", 0, owner="a", bot="random")
+    stored = pg.load_room("r1", with_events=False)
+    assert stored is not None and (stored.seats[0].token_hash, stored.seats[0].bot) == ("11" * 32, "random")

@@ -95,6 +95,7 @@ class Cluster:
 
     def beat(self) -> None:
         """Start renewing the lease and adopting orphaned rooms (once the rooms are up)."""
+        self._tasks.append(asyncio.create_task(self._renew(), name="hraj-cluster-lease"))
         self._tasks.append(asyncio.create_task(self._beat(), name="hraj-cluster-beat"))
 
     async def stop(self) -> None:
@@ -212,16 +213,25 @@ class Cluster:
 
     # --- the lease --------------------------------------------------------------------
 
-    async def _beat(self) -> None:
-        """Renew the lease a few times per lease, and adopt the rooms of dead processes."""
+    async def _renew(self) -> None:
+        """Renew the lease four times per lease, on its own: adopting many rooms at
+        once (on_beat) must never delay it, or this process would lose its own rooms."""
         while True:
             await asyncio.sleep(self.lease_s / 4)
             try:
                 await asyncio.to_thread(self.leases.renew)
+            except Exception as error:
+                self.failures.report("cannot renew the lease", error)
+
+    async def _beat(self) -> None:
+        """Four times per lease: which processes live, and adopt the rooms of dead ones."""
+        while True:
+            await asyncio.sleep(self.lease_s / 4)
+            try:
                 self.live = await asyncio.to_thread(self.leases.live)
                 await self.handler.on_beat(self.live)
             except Exception as error:
-                self.failures.report("cannot renew the lease", error)
+                self.failures.report("cannot look for rooms without a live owner", error)
 
 
 def _dumps(message: dict[str, Any]) -> str:

@@ -582,7 +582,7 @@ class Room:
             raise ServerError("seat_taken", "Seat {seat} is taken or is a bot's.", seat=seat)
         token = new_token()
         hashed = hash_token(self.secret, token)
-        if not await _stored(self.store.claim_seat, self.id, seat, hashed, name):
+        if not await _stored(self.store.claim_seat, self.id, seat, hashed, name, **self._fence()):
             raise ServerError("seat_taken", "Seat {seat} is taken or is a bot's.", seat=seat)
         self.seats[seat].token_hash = hashed
         self.seats[seat].name = name
@@ -604,18 +604,22 @@ class Room:
             make_bot(self.game.id, bot)
         except HrajError as error:
             raise ServerError.from_hraj(error) from None
-        await _stored(self.store.update_seat, self.id, seat, bot=bot.strip().lower())
+        await _stored(self.store.update_seat, self.id, seat, bot=bot.strip().lower(), **self._fence())
         info.bot = bot.strip().lower()
         info.stand_in = False
         self._broadcast_seats()
 
     async def take_back(self, seat: int) -> None:
         info = self._person_seat(seat)
-        await _stored(self.store.update_seat, self.id, seat, bot=None)
+        await _stored(self.store.update_seat, self.id, seat, bot=None, **self._fence())
         info.bot = None
         info.player = None
         info.stand_in = False
         self._broadcast_seats()
+
+    def _fence(self) -> dict[str, str]:
+        """Several processes: seat changes, like commits, are written only by the owner."""
+        return {} if self.committer.owner is None else {"owner": self.committer.owner}
 
     def _person_seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):

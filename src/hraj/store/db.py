@@ -142,6 +142,13 @@ _BUMP_OWNED = _BUMP.where(rooms.c.owner == sa.bindparam("fence"))
 _NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
 
 
+def _owned_by(room_id: str, owner: str | None) -> list[sa.ColumnElement[bool]]:
+    """The fence of a seat change: none on one process, else the room must be `owner`'s."""
+    if owner is None:
+        return []
+    return [sa.exists().where(rooms.c.id == room_id, rooms.c.owner == owner)]
+
+
 def change_notice(batch: AppendBatch, owner: str) -> str:
     """The NOTIFY payload of a committed batch: the room, where it starts, its events
     (left out when they are too long for a notification) and its owner."""
@@ -461,20 +468,26 @@ class Store:
                 return batch.room_id, owned_by
         return "?", owner
 
-    def update_seat(self, room_id: str, seat: int, **values: Any) -> None:
-        """Change a seat's `bot`, `name` or `token_hash`."""
+    def update_seat(self, room_id: str, seat: int, owner: str | None = None, **values: Any) -> None:
+        """Change a seat's `bot`, `name` or `token_hash` (only as the room's `owner`, if given)."""
         unknown = set(values) - {"bot", "name", "token_hash"}
         if unknown:
             raise ValueError(f"unknown seat fields: {sorted(unknown)}")
         with self.engine.begin() as connection:
             result = connection.execute(
-                seats.update().where(seats.c.room_id == room_id, seats.c.seat == seat).values(**values)
+                seats.update()
+                .where(seats.c.room_id == room_id, seats.c.seat == seat, *_owned_by(room_id, owner))
+                .values(**values)
             )
             if result.rowcount != 1:
+                self._check_owner(connection, room_id, owner)
                 raise StoreError("Room {room} has no seat {seat}.", room=room_id, seat=seat)
 
-    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
-        """Give a free person seat its token; False if the seat was taken meanwhile."""
+    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None, owner: str | None = None) -> bool:
+        """Give a free person seat its token; False if the seat was taken meanwhile.
+
+        With an `owner` (several processes) the room must be that process's, else
+        NotOwner: seats change only where the room's moves are made."""
         with self.engine.begin() as connection:
             result = connection.execute(
                 seats.update()
@@ -483,10 +496,20 @@ class Store:
                     seats.c.seat == seat,
                     seats.c.kind == "person",
                     seats.c.token_hash.is_(None),
+                    *_owned_by(room_id, owner),
                 )
                 .values(token_hash=token_hash, name=name)
             )
+            if result.rowcount != 1:
+                self._check_owner(connection, room_id, owner)
             return result.rowcount == 1
+
+    @staticmethod
+    def _check_owner(connection: sa.Connection, room_id: str, owner: str | None) -> None:
+        if owner is None:
+            return
+        if connection.execute(sa.select(rooms.c.owner).where(rooms.c.id == room_id)).scalar() != owner:
+            raise NotOwner("Room {room} is served by another process now; nothing was written.", room=room_id)
 
     # --- reads ----------------------------------------------------------------------
 
