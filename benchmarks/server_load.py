@@ -1,7 +1,16 @@
-"""Load on one server process: N live rooms, M WebSocket clients each, every move committed.
+"""Load on the server: N live rooms, M WebSocket clients each, every move committed.
 
 Run `python -m benchmarks.server_load [--rooms N] [--clients M] [--seconds T] [--think S]
-[--database URL] [--profile FILE] [--no-echo]`.
+[--database URL] [--profile FILE] [--no-echo] [--processes 1 2 [--spread seats|rooms]]`.
+
+`--processes 1 2` (PostgreSQL only) measures the same work on one server process and
+then on two processes sharing the database, side by side in one run: rooms are created
+on the processes in turn (each owns the rooms made on it), and with `--spread seats`
+(the default) the seats of every room connect to different processes, as behind a
+proxy that spreads connections, so a mover's process is often not the room's owner;
+`--spread rooms` connects every seat to its room's owner, as a proxy routing by room
+id would. Each run gets a database of its own, made beside the one named by
+`--database` (its user must be allowed to create databases) and dropped afterwards.
 
 The server runs as its own process (`python -m hraj.server serve`, loopback only);
 this process creates N Qwixx rooms of M person seats, connects one client per seat
@@ -28,7 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -190,44 +199,71 @@ async def drive_echo(url: str, start: Start, out: list[float]) -> None:
 
 
 async def server_run(
-    base: str, rooms: int, clients: int, seconds: float, think: float, profile: tuple[int, str] | None = None
+    bases: list[str],
+    rooms: int,
+    clients: int,
+    seconds: float,
+    think: float,
+    profile: tuple[int, str] | None = None,
+    spread: str = "seats",
 ) -> tuple[list[float], float, int]:
-    ws_url = base.replace("http://", "ws://")
+    """Play on the servers at `bases`: room n is made on server n mod P; seat s of it
+    plays through server (n + s) mod P (`spread` seats) or through the same one (rooms)."""
     seats = [{"kind": "person"}] * clients
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    # No keep-alive: on a busy machine a kept connection that the server closes just as
+    # a request is sent on it fails the request (and a claim cannot simply be sent again).
+    async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_keepalive_connections=0)) as http:
         semaphore = asyncio.Semaphore(32)
 
-        async def one_room() -> tuple[str, list[str]]:
+        async def one_room(number: int) -> tuple[str, list[str]]:
+            base = bases[number % len(bases)]
             async with semaphore:
-                body = (await http.post("/api/rooms", json={"game": "qwixx", "seats": seats, "claim": 0})).json()
+                response = await http.post(f"{base}/api/rooms", json={"game": "qwixx", "seats": seats, "claim": 0})
+                if response.status_code != 201:
+                    raise SystemExit(f"a room could not be made: {response.status_code} {response.text}")
+                body = response.json()
                 tokens = [body["token"]]
                 for _ in range(clients - 1):
-                    claimed = await http.post(f"/api/rooms/{body['room']}/claim", json={"invite": body["invite"]})
+                    claimed = await http.post(f"{base}/api/rooms/{body['room']}/claim", json={"invite": body["invite"]})
+                    if claimed.status_code != 200:
+                        raise SystemExit(f"a claim failed: {claimed.status_code} {claimed.text}")
                     tokens.append(claimed.json()["token"])
                 return body["room"], tokens
 
-        made = await asyncio.gather(*(one_room() for _ in range(rooms)))
+        def ws_url(room: int, seat: int) -> str:
+            base = bases[(room + (seat if spread == "seats" else 0)) % len(bases)]
+            return base.replace("http://", "ws://")
+
+        made = await asyncio.gather(*(one_room(n) for n in range(rooms)))
         latencies: list[float] = []
         stale: list[int] = []
         start = Start(rooms * clients + 1, seconds)
+
+        async def stats() -> dict[str, Any]:
+            """The servers' counters, summed (percentiles: the largest of any server)."""
+            each = [(await http.get(f"{base}/api/stats")).json() for base in bases]
+            total: dict[str, Any] = {}
+            for one in each:
+                for key, value in one.items():
+                    total[key] = max(total.get(key, 0), value) if key.endswith("_ms") else total.get(key, 0) + value
+            return total
 
         async def stats_at_start() -> dict[str, Any]:
             await start.wait()
             if profile is not None:
                 sample(*profile, seconds)
-            stats: dict[str, Any] = (await http.get("/api/stats")).json()
-            return stats
+            return await stats()
 
         before, *_ = await asyncio.gather(
             stats_at_start(),
             *(
-                drive_seat(ws_url, room, token, random.Random(f"{n}-{s}"), think, start, latencies, stale)
+                drive_seat(ws_url(n, s), room, token, random.Random(f"{n}-{s}"), think, start, latencies, stale)
                 for n, (room, tokens) in enumerate(made)
                 for s, token in enumerate(tokens)
             ),
         )
         elapsed = time.monotonic() - start.began
-        after = (await http.get("/api/stats")).json()
+        after = await stats()
     commits = after["commits"] - before["commits"]
     batches = after["batches"] - before["batches"]
     seconds = after["commit_seconds"] - before["commit_seconds"]
@@ -263,7 +299,8 @@ def report(name: str, latencies: list[float], elapsed: float, unit: str) -> None
     rate = len(latencies) / elapsed if elapsed else 0.0
     print(
         f"{name:<28} {len(latencies):>8} {unit:<9} {rate:>9.0f}/s   "
-        f"p50 {1000 * percentile(latencies, 0.5):7.2f} ms   p99 {1000 * percentile(latencies, 0.99):7.2f} ms   "
+        f"p50 {1000 * percentile(latencies, 0.5):7.2f} ms   p95 {1000 * percentile(latencies, 0.95):7.2f} ms   "
+        f"p99 {1000 * percentile(latencies, 0.99):7.2f} ms   "
         f"mean {1000 * statistics.fmean(latencies) if latencies else float('nan'):7.2f} ms"
     )
 
@@ -280,12 +317,30 @@ def main() -> None:
     )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo baseline (profiling runs)")
     parser.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"], help="SQLite synchronous mode")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="server processes sharing the database, a run for each count given (more than 1: PostgreSQL)",
+    )
+    parser.add_argument(
+        "--spread",
+        default="seats",
+        choices=["seats", "rooms"],
+        help="seats of a room on different processes (default), or every seat on its room's owner",
+    )
     args = parser.parse_args()
     if not (1 <= args.rooms <= 5000 and 2 <= args.clients <= 5 and 1 <= args.seconds <= 120):
         raise SystemExit("rooms 1-5000, clients 2-5, seconds 1-120")
+    if not all(1 <= count <= 8 for count in args.processes):
+        raise SystemExit("processes 1-8")
 
     workdir = Path(tempfile.mkdtemp(prefix="hraj-load-"))
     database = args.database or f"sqlite:///{workdir / 'hraj.db'}"
+    postgres = database.startswith("postgres")
+    if max(args.processes) > 1 and not postgres:
+        raise SystemExit("several processes share a PostgreSQL database only: give --database postgresql://...")
     env = {
         **os.environ,
         "HRAJ_SECRET": "benchmark-secret-0123456789",
@@ -315,35 +370,73 @@ def main() -> None:
             echo.kill()
             echo.wait()
 
-    server, line = launch(
-        [sys.executable, "-m", "hraj.server", "serve", "--port", "0", "--database", database], env, "hraj serving on"
-    )
-    try:
-        server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
-        moves, moved, _ = run(
-            server_run(
-                line.split()[3],
-                args.rooms,
-                args.clients,
-                args.seconds,
-                args.think,
-                (server.pid, args.profile) if args.profile else None,
-            )
-        )
-        server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu, time.process_time() - client_cpu
-        print(f"CPU: server process {server_cpu:.2f} s, client process {client_cpu:.2f} s (room set-up included)")
-    finally:
-        server.terminate()
-        server.wait(30)
+    results: list[tuple[str, list[float], float]] = []
+    for run_number, count in enumerate(args.processes):
+        spread = f", spread by {args.spread}" if count > 1 else ""
+        name = f"hraj moves, {count} process{'es' if count > 1 else ''}"
+        print(f"--- {name}{spread}")
+        with fresh_database(database, workdir, run_number) as url:
+            command = [sys.executable, "-m", "hraj.server", "serve", "--port", "0", "--database", url]
+            servers = [launch(command, env, "hraj serving on") for _ in range(count)]
+            try:
+                pids = [server.pid for server, _ in servers]
+                server_cpu, client_cpu = sum(map(cpu_seconds, pids)), time.process_time()
+                moves, moved, _ = run(
+                    server_run(
+                        [line.split()[3] for _, line in servers],
+                        args.rooms,
+                        args.clients,
+                        args.seconds,
+                        args.think,
+                        (pids[0], args.profile) if args.profile else None,
+                        args.spread,
+                    )
+                )
+                server_cpu = sum(map(cpu_seconds, pids)) - server_cpu
+                client_cpu = time.process_time() - client_cpu
+                print(
+                    f"CPU: server processes {server_cpu:.2f} s, client process {client_cpu:.2f} s "
+                    "(room set-up included)"
+                )
+            finally:
+                for server, _ in servers:
+                    server.terminate()
+                for server, _ in servers:
+                    server.wait(30)
+        results.append((name, moves, moved))
 
+    print("--- side by side")
     if not args.no_echo:
         report("echo (baseline)", latencies, elapsed, "messages")
-    report("hraj moves (committed)", moves, moved, "moves")
-    if latencies and moves:
-        print(
-            f"ratio: moves/s = {len(moves) / moved / (len(latencies) / elapsed):.2f} x echo messages/s; "
-            f"p99 {percentile(moves, 0.99) / percentile(latencies, 0.99):.1f} x echo p99"
-        )
+    for name, moves, moved in results:
+        report(name, moves, moved, "moves")
+        if latencies and moves:
+            print(
+                f"ratio: moves/s = {len(moves) / moved / (len(latencies) / elapsed):.2f} x echo messages/s; "
+                f"p99 {percentile(moves, 0.99) / percentile(latencies, 0.99):.1f} x echo p99"
+            )
+
+
+@contextlib.contextmanager
+def fresh_database(database: str, workdir: Path, number: int) -> Iterator[str]:
+    """An empty database for one run: a new SQLite file, or a new PostgreSQL database
+    beside the given one (dropped afterwards), so that no run rebuilds another's rooms."""
+    if not database.startswith("postgres"):
+        yield database if number == 0 else f"sqlite:///{workdir / f'hraj{number}.db'}"
+        return
+    import sqlalchemy as sa
+
+    url = sa.make_url(database).set(drivername="postgresql+psycopg")
+    name = f"{url.database}_load_{os.getpid()}_{number}"
+    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 if __name__ == "__main__":

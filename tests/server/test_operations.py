@@ -49,6 +49,7 @@ def test_operator_endpoints_are_off_unless_asked_for(make_client: MakeClient) ->
     metrics = operator.get("/metrics")
     assert metrics.status_code == 200
     assert 'hraj_rooms{status="playing"} 1.0' in metrics.text
+    assert 'hraj_rooms_by_role{role="owned"} 1.0' in metrics.text
     assert "hraj_commit_seconds_bucket" in metrics.text and "hraj_connections 0.0" in metrics.text
 
 

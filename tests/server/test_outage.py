@@ -48,9 +48,9 @@ class StoppedStore(Store):
         if self.stopped:
             raise OperationalError("SELECT 1", {}, Exception("connection refused"))
 
-    def append(self, batches: Iterable[AppendBatch]) -> None:
+    def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
         self._check()
-        super().append(batches)
+        super().append(batches, owner)
 
     def load_room(self, room_id: str, *, with_events: bool = True) -> RoomData | None:
         self._check()
@@ -64,9 +64,9 @@ class StoppedStore(Store):
         self._check()
         return super().create_room(room)
 
-    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None, owner: str | None = None) -> bool:
         self._check()
-        return super().claim_seat(room_id, seat, token_hash, name)
+        return super().claim_seat(room_id, seat, token_hash, name, owner)
 
 
 @pytest.fixture

@@ -22,10 +22,10 @@ class FlakyStore(Store):
 
     failing = False
 
-    def append(self, batches: Iterable[AppendBatch]) -> None:
+    def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
         if self.failing:
             raise StoreError("the disk is full")
-        super().append(batches)
+        super().append(batches, owner)
 
 
 def test_a_move_that_cannot_be_stored_is_neither_shown_nor_kept(tmp_path: Path) -> None:

@@ -44,8 +44,9 @@ from hraj.server.protocol import (
     ServerError,
     error_body,
 )
-from hraj.server.rooms import Connection, Room, Rooms
+from hraj.server.rooms import Connection, Room
 from hraj.server.settings import Settings
+from hraj.server.shared_rooms import rooms_for
 from hraj.store import Store, StoreError
 
 log = logging.getLogger("hraj.server")
@@ -138,7 +139,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     `seeds` makes each room's secret seed; only tests replace it, to replay a deal.
     """
     the_store = store if store is not None else Store(settings.database_url, synchronous=settings.sqlite_synchronous)
-    rooms = Rooms(the_store, settings.secret, seeds, settings)
+    rooms = rooms_for(the_store, settings.secret, seeds, settings)
     http_buckets = Buckets(settings.http_rate, settings.http_burst)
     room_buckets = Buckets(settings.room_rate / 60, settings.room_burst)
     socket_buckets = Buckets(settings.ws_connect_rate, settings.ws_connect_burst)
@@ -459,8 +460,8 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
 
 async def _acted(room: Room, seat: int, action: str) -> str:
     """A move inside the actor; the room's chain head once it is stored."""
-    await room.act(seat, action)
-    return room.head
+    version = await room.act(seat, action)
+    return room.head_of(version)
 
 
 async def _async(value: T) -> T:
@@ -530,7 +531,7 @@ async def _handle(room: Room, connection: Connection, request: Hello | Act | Lea
             # The ack is queued inside the actor, right behind the new state, so the
             # connection's writer wakes once and sends both.
             version = await room.act(seat, request.action)
-            connection.push({"type": "ack", "id": request.id, "version": version, "head": room.head})
+            connection.push({"type": "ack", "id": request.id, "version": version, "head": room.head_of(version)})
 
         await room.call(act)
         room.committer.timings.append(time.perf_counter() - began)

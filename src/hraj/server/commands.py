@@ -88,7 +88,9 @@ def run_server(settings: Settings, lang: str = "en") -> None:
     try:
         store = Store(settings.database_url, synchronous=settings.sqlite_synchronous)
         store.migrate()
-        store.claim_writer(WRITER_WAIT_S)
+        if store.engine.dialect.name == "sqlite":
+            # One process per SQLite file; on PostgreSQL any number share the rooms.
+            store.claim_writer(WRITER_WAIT_S)
     except StoreError as error:
         raise _fail(error_text(error, lang), 1) from None
     try:

@@ -72,7 +72,15 @@ def replay_with_seed(
     """
     source = Dice(seed, dice)
     state = game.new_state()
-    for number, (kind, seat, text) in enumerate(events, start=1):
+    replay_onto(state, source, events)
+    _same_as_rules(state.events(), events)
+    return state, source
+
+
+def replay_onto(state: State[Any, Any], source: Dice, events: Sequence[Event], first: int = 1) -> None:
+    """Apply `events`, numbered from `first`, onto `state` as `replay_with_seed` does:
+    a room that follows another process's commits catches up this way, event by event."""
+    for number, (kind, seat, text) in enumerate(events, start=first):
         try:
             if kind == CHANCE:
                 if not state.is_chance:
@@ -100,8 +108,6 @@ def replay_with_seed(
             raise InvalidRecord(
                 "Event {number} ({text}) does not replay: {why}", number=number, text=text, why=str(error)
             ) from None
-    _same_as_rules(state.events(), events)
-    return state, source
 
 
 def _same_as_rules(rebuilt: Sequence[Event], events: Sequence[Event]) -> None:

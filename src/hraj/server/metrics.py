@@ -37,6 +37,12 @@ class _Live(Collector):
         live.add_metric(["playing"], sum(1 for room in loaded if not room.over))
         live.add_metric(["over"], sum(1 for room in loaded if room.over))
         yield live
+        # Several processes on PostgreSQL: rooms this process owns, and those it follows.
+        owned = sum(1 for room in loaded if getattr(room, "owned", True))
+        role = GaugeMetricFamily("hraj_rooms_by_role", "Rooms loaded, owned here or followed.", labels=["role"])
+        role.add_metric(["owned"], owned)
+        role.add_metric(["followed"], len(loaded) - owned)
+        yield role
         yield GaugeMetricFamily("hraj_connections", "Open WebSocket connections.", value=sum(self.sockets.values()))
         committer = self.rooms.committer
         yield CounterMetricFamily("hraj_events", "Events committed to the store.", value=committer.events)

@@ -166,6 +166,8 @@ class Committer:
         self.timings: collections.deque[float] = collections.deque(maxlen=100_000)
         #: Called with the seconds of each successful commit (the metrics' histogram).
         self.observe: Callable[[float], None] | None = None
+        #: This process's id where several share the database: every commit is fenced by it.
+        self.owner: str | None = None
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name="hraj-committer")
@@ -200,8 +202,14 @@ class Committer:
         shortened, had found the thread slower.) Shielded: a transaction once begun is
         finished even if the server stops.
         """
-        self.writing = asyncio.ensure_future(asyncio.to_thread(self.store.append, batches))
+        self.writing = asyncio.ensure_future(asyncio.to_thread(self._write, batches))
         await asyncio.shield(self.writing)
+
+    def _write(self, batches: list[AppendBatch]) -> None:
+        if self.owner is None:
+            self.store.append(batches)
+        else:
+            self.store.append(batches, owner=self.owner)
 
     async def _run(self) -> None:
         """Commit whatever is waiting, one transaction at a time."""
@@ -379,6 +387,10 @@ class Room:
             raise ServerError.from_hraj(error) from None
         await self._advance(candidate)
         return self.version
+
+    def head_of(self, version: int) -> str:
+        """The chain head at `version`, the one just committed (inside the actor: the head)."""
+        return self.head
 
     async def advance_committed(self) -> None:
         """Draw the chance due now (a new room's opening, or after a failed commit)."""
@@ -577,7 +589,7 @@ class Room:
             raise ServerError("seat_taken", "Seat {seat} is taken or is a bot's.", seat=seat)
         token = new_token()
         hashed = hash_token(self.secret, token)
-        if not await _stored(self.store.claim_seat, self.id, seat, hashed, name):
+        if not await _stored(self.store.claim_seat, self.id, seat, hashed, name, **self._fence()):
             raise ServerError("seat_taken", "Seat {seat} is taken or is a bot's.", seat=seat)
         self.seats[seat].token_hash = hashed
         self.seats[seat].name = name
@@ -599,18 +611,22 @@ class Room:
             make_bot(self.game.id, bot)
         except HrajError as error:
             raise ServerError.from_hraj(error) from None
-        await _stored(self.store.update_seat, self.id, seat, bot=bot.strip().lower())
+        await _stored(self.store.update_seat, self.id, seat, bot=bot.strip().lower(), **self._fence())
         info.bot = bot.strip().lower()
         info.stand_in = False
         self._broadcast_seats()
 
     async def take_back(self, seat: int) -> None:
         info = self._person_seat(seat)
-        await _stored(self.store.update_seat, self.id, seat, bot=None)
+        await _stored(self.store.update_seat, self.id, seat, bot=None, **self._fence())
         info.bot = None
         info.player = None
         info.stand_in = False
         self._broadcast_seats()
+
+    def _fence(self) -> dict[str, str]:
+        """Several processes: seat changes, like commits, are written only by the owner."""
+        return {} if self.committer.owner is None else {"owner": self.committer.owner}
 
     def _person_seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):
@@ -778,6 +794,8 @@ class Rooms:
         self.settings = settings if settings is not None else Settings(secret=secret)
         self.committer = Committer(store)
         self.rooms: dict[str, Room] = {}
+        #: The process that owns the rooms it creates (several processes; else None).
+        self.owner_id: str | None = None
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -888,9 +906,10 @@ class Rooms:
             seats=seats,
             dice=DICE_CURRENT,
             absent_after=self.settings.absent_after if spec.absent_after is None else spec.absent_after,
+            owner=self.owner_id,
         )
         data = await _stored(self.store.create_room, new)
-        room = Room(data, self.committer, self.store, self.secret, self.settings)
+        room = self._room(data)
         self.rooms[room.id] = room
         room.start()
         # The opening chance is committed before the answer (bots move afterwards, one job each).
@@ -921,11 +940,15 @@ class Rooms:
             raise ServerError("not_found", "There is no room {room}.", room=room_id)
         if data.status == ARCHIVED:
             await _stored(self.store.wake, room_id)
-        room = Room(data, self.committer, self.store, self.secret, self.settings)
+        room = self._room(data)
         self.rooms[room_id] = room
         room.start()
         self._evict()
         return room
+
+    def _room(self, data: RoomData) -> Room:
+        """A live room from its stored data (several processes: owned here or followed)."""
+        return Room(data, self.committer, self.store, self.secret, self.settings)
 
     def _evict(self) -> None:
         finished = [r for r in self.rooms.values() if r.over and not r.connections]

@@ -22,6 +22,7 @@
 | operator endpoints |                | HRAJ_OPERATOR_ENDPOINTS  | off (on: /api/stats, /metrics, /openapi.json) |
 | shutdown grace     |                | HRAJ_SHUTDOWN_GRACE      | 3 s for open requests and sockets    |
 | log format         |                | HRAJ_LOG_FORMAT          | text (json: one object per line)     |
+| lease of rooms     |                | HRAJ_LEASE               | 5 s (PostgreSQL: rooms of a dead process move on) |
 | access log         |                | HRAJ_ACCESS_LOG          | off (on: one line per request)       |
 """
 
@@ -82,6 +83,9 @@ class Settings:
     shutdown_grace: float = 3.0
     log_format: str = "text"
     access_log: bool = False
+    lease: float = 5.0
+    """Seconds a process's rooms stay its own after it last renewed its lease (PostgreSQL,
+    several processes): a process that dies has its rooms taken over this long after."""
 
     @property
     def url(self) -> str:
@@ -205,6 +209,7 @@ def load_settings(
         if _choice("HRAJ_LOG_FORMAT", env.get("HRAJ_LOG_FORMAT", "text"), {"text": False, "json": True})
         else "text",
         access_log=_choice("HRAJ_ACCESS_LOG", env.get("HRAJ_ACCESS_LOG", "off"), {"on": True, "off": False}),
+        lease=_seconds("HRAJ_LEASE", env.get("HRAJ_LEASE", 5), 1.0, 300.0),
     )
 
 

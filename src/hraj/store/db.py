@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import fcntl
+import json
 import os
 import sqlite3
 import time
@@ -47,6 +48,17 @@ class StaleVersion(StoreError):
     """A room's stored version is not the one a batch starts from (nothing was written)."""
 
 
+class NotOwner(StaleVersion):
+    """The room is owned by another server process now (nothing was written)."""
+
+
+#: The PostgreSQL channel on which every commit tells the other processes what changed.
+ROOMS_CHANNEL = "hraj_rooms"
+#: The longest NOTIFY payload sent with its events (PostgreSQL's limit is 8,000 bytes);
+#: a longer batch is announced without them and read from the store.
+NOTIFY_LIMIT = 7000
+
+
 class _Stale(Exception):
     """Inside `append`: some room is not at its batch's version (rolls the transaction back)."""
 
@@ -71,6 +83,7 @@ class NewRoom:
     seats: Sequence[NewSeat]
     dice: int = 1
     absent_after: int = 120
+    owner: str | None = None
 
 
 @dataclass(slots=True)
@@ -100,6 +113,7 @@ class RoomData:
     events: list[Event] = field(default_factory=list)
     dice: int = 1
     absent_after: int = 120
+    owner: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +137,29 @@ _BUMP = (
         updated_at=sa.bindparam("now"),
     )
 )
+#: The same, fenced: only the room's owner may write it (several processes).
+_BUMP_OWNED = _BUMP.where(rooms.c.owner == sa.bindparam("fence"))
+_NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
+
+
+def _owned_by(room_id: str, owner: str | None) -> list[sa.ColumnElement[bool]]:
+    """The fence of a seat change: none on one process, else the room must be `owner`'s."""
+    if owner is None:
+        return []
+    return [sa.exists().where(rooms.c.id == room_id, rooms.c.owner == owner)]
+
+
+def change_notice(batch: AppendBatch, owner: str) -> str:
+    """The NOTIFY payload of a committed batch: the room, where it starts, its events
+    (left out when they are too long for a notification) and its owner."""
+    payload = json.dumps(
+        {"t": "events", "r": batch.room_id, "after": batch.after, "events": list(batch.events), "o": owner},
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    if len(payload.encode()) <= NOTIFY_LIMIT:
+        return payload
+    return json.dumps({"t": "events", "r": batch.room_id, "after": batch.after, "events": None, "o": owner})
 
 
 def _now() -> dt.datetime:
@@ -330,6 +367,7 @@ class Store:
                     updated_at=now,
                     dice=room.dice,
                     absent_after=room.absent_after,
+                    owner=room.owner,
                 )
             )
             connection.execute(
@@ -360,13 +398,17 @@ class Store:
             seats=[SeatData(n, s.kind, s.bot, s.name, s.token_hash) for n, s in enumerate(room.seats)],
             dice=room.dice,
             absent_after=room.absent_after,
+            owner=room.owner,
         )
 
-    def append(self, batches: Iterable[AppendBatch]) -> None:
+    def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
         """Append the events of several rooms in one transaction, all or nothing.
 
-        Raises StoreError (and writes nothing) if a room's stored version is not the
-        one a batch starts from.
+        Raises StaleVersion (and writes nothing) if a room's stored version is not the
+        one a batch starts from. With an `owner` (several processes on PostgreSQL) every
+        room must also be that process's, else NotOwner, so a process that lost a room
+        can never write it (the fence of its lease); and the same transaction notifies
+        the other processes of each batch, delivered only if it commits.
         """
         batches = list(batches)
         if not batches:
@@ -385,46 +427,67 @@ class Store:
                 "status": batch.status,
                 "outcome": batch.outcome,
                 "now": now,
+                "fence": owner,
             }
             for batch in batches
         ]
         try:
             with self.engine.begin() as connection:
                 # One statement for all the rooms; the version check of every room must hold.
-                if connection.execute(_BUMP, bumps).rowcount != len(bumps):
+                if connection.execute(_BUMP if owner is None else _BUMP_OWNED, bumps).rowcount != len(bumps):
                     raise _Stale
                 if rows:
                     connection.execute(events.insert(), rows)
+                if owner is not None:
+                    notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
+                    connection.execute(_NOTIFY, notices)
         except _Stale:
+            room, owned_by = self._stale(batches, owner)
+            if owned_by != owner:
+                raise NotOwner(
+                    "Room {room} is served by another process now; nothing was written.", room=room
+                ) from None
             raise StaleVersion(
-                "Room {room} is not at the version the batch starts from; nothing was written.",
-                room=self._stale(batches),
+                "Room {room} is not at the version the batch starts from; nothing was written.", room=room
             ) from None
 
-    def _stale(self, batches: Sequence[AppendBatch]) -> str:
-        """The first room whose stored version is not the one its batch starts from."""
+    def _stale(self, batches: Sequence[AppendBatch], owner: str | None) -> tuple[str, str | None]:
+        """The first room whose stored version (or owner) is not the batch's, and its owner."""
         with self.engine.connect() as connection:
-            stored = dict(
-                connection.execute(
-                    sa.select(rooms.c.id, rooms.c.version).where(rooms.c.id.in_([b.room_id for b in batches]))
-                ).all()
-            )
-        return next((b.room_id for b in batches if stored.get(b.room_id) != b.after), "?")
+            stored = {
+                room: (version, owned_by)
+                for room, version, owned_by in connection.execute(
+                    sa.select(rooms.c.id, rooms.c.version, rooms.c.owner).where(
+                        rooms.c.id.in_([b.room_id for b in batches])
+                    )
+                )
+            }
+        for batch in batches:
+            version, owned_by = stored.get(batch.room_id, (None, None))
+            if version != batch.after or (owner is not None and owned_by != owner):
+                return batch.room_id, owned_by
+        return "?", owner
 
-    def update_seat(self, room_id: str, seat: int, **values: Any) -> None:
-        """Change a seat's `bot`, `name` or `token_hash`."""
+    def update_seat(self, room_id: str, seat: int, owner: str | None = None, **values: Any) -> None:
+        """Change a seat's `bot`, `name` or `token_hash` (only as the room's `owner`, if given)."""
         unknown = set(values) - {"bot", "name", "token_hash"}
         if unknown:
             raise ValueError(f"unknown seat fields: {sorted(unknown)}")
         with self.engine.begin() as connection:
             result = connection.execute(
-                seats.update().where(seats.c.room_id == room_id, seats.c.seat == seat).values(**values)
+                seats.update()
+                .where(seats.c.room_id == room_id, seats.c.seat == seat, *_owned_by(room_id, owner))
+                .values(**values)
             )
             if result.rowcount != 1:
+                self._check_owner(connection, room_id, owner)
                 raise StoreError("Room {room} has no seat {seat}.", room=room_id, seat=seat)
 
-    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
-        """Give a free person seat its token; False if the seat was taken meanwhile."""
+    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None, owner: str | None = None) -> bool:
+        """Give a free person seat its token; False if the seat was taken meanwhile.
+
+        With an `owner` (several processes) the room must be that process's, else
+        NotOwner: seats change only where the room's moves are made."""
         with self.engine.begin() as connection:
             result = connection.execute(
                 seats.update()
@@ -433,10 +496,20 @@ class Store:
                     seats.c.seat == seat,
                     seats.c.kind == "person",
                     seats.c.token_hash.is_(None),
+                    *_owned_by(room_id, owner),
                 )
                 .values(token_hash=token_hash, name=name)
             )
+            if result.rowcount != 1:
+                self._check_owner(connection, room_id, owner)
             return result.rowcount == 1
+
+    @staticmethod
+    def _check_owner(connection: sa.Connection, room_id: str, owner: str | None) -> None:
+        if owner is None:
+            return
+        if connection.execute(sa.select(rooms.c.owner).where(rooms.c.id == room_id)).scalar() != owner:
+            raise NotOwner("Room {room} is served by another process now; nothing was written.", room=room_id)
 
     # --- reads ----------------------------------------------------------------------
 
@@ -461,6 +534,7 @@ class Store:
                 outcome=row["outcome"],
                 dice=row["dice"],
                 absent_after=row["absent_after"],
+                owner=row["owner"],
                 seats=[
                     SeatData(seat=s["seat"], kind=s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"])
                     for s in seat_rows
@@ -496,7 +570,9 @@ class Store:
             ]
             if idle:
                 connection.execute(
-                    rooms.update().where(rooms.c.id.in_(idle), rooms.c.status == PLAYING).values(status=ARCHIVED)
+                    rooms.update()
+                    .where(rooms.c.id.in_(idle), rooms.c.status == PLAYING)
+                    .values(status=ARCHIVED, owner=None)
                 )
         return idle
 

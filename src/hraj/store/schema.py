@@ -32,7 +32,11 @@ rooms = Table(
     Column("dice", Integer, nullable=False, server_default="1"),
     #: Seconds a seat that must act may be away before a bot stands in for it.
     Column("absent_after", Integer, nullable=False, server_default="120"),
+    #: The server process that owns the room (several processes on PostgreSQL): only
+    #: it applies the room's moves, and the store refuses another's commit. NULL: none.
+    Column("owner", String(32), nullable=True),
     Index("ix_rooms_status", "status"),
+    Index("ix_rooms_owner", "owner"),
     Index("ix_rooms_status_updated", "status", "updated_at"),
 )
 
@@ -58,4 +62,15 @@ events = Table(
     Column("kind", String(8), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("text", Text, nullable=False),
+)
+
+#: The serving processes of a PostgreSQL database and their leases: a process owns its
+#: rooms while `expires_at` (PostgreSQL's clock) is ahead; it renews it every second or
+#: so, and once it lapses (the process died) another process takes its rooms over.
+servers = Table(
+    "servers",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
 )

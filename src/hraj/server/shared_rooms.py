@@ -1,0 +1,523 @@
+"""Rooms of one process among several on one PostgreSQL database.
+
+A `SharedRoom` is owned here (it is then exactly a `Room`: its actor applies moves and
+commits them, fenced by this process's lease) or *followed*: another process owns it,
+and this process keeps a copy for its own clients. A follower
+
+- applies the owner's commits as they are notified (`on_events`), event by event as a
+  replay does, and shows them to its clients;
+- sends its clients' moves, claims and seat changes to the owner and answers each
+  client once the owner has committed it and the follower has caught up, so the client
+  sees the new state before its acknowledgement, as on one process;
+- tells the owner which seats have a connection here, so that everyone sees who is
+  connected and the absent-player clock counts connections on every process;
+- takes the room over when the owner stops answering and its lease has run out.
+
+A move answered by nobody is never acknowledged: if the owner died while a move of
+this follower's client was in flight, the new owner looks in the stored log and
+acknowledges the move if it was committed, or applies it if it was not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from hraj.core.record import MOVE, Event
+from hraj.server.cluster import Cluster
+from hraj.server.fairness import chain_head, chain_next, replay_onto, replay_with_seed
+from hraj.server.protocol import ServerError
+from hraj.server.rooms import ROOM_ID, Committer, Connection, Room, Rooms, _stored, hash_token, log
+from hraj.server.settings import Settings
+from hraj.store import RoomData, Store
+
+T = TypeVar("T")
+
+#: Seconds a follower's request may wait for rooms' owners, takeovers included.
+FORWARD_LIMIT_S = 30.0
+#: Seconds a follower waits for the notice of a commit its request caused.
+CATCH_UP_S = 2.0
+#: Seconds before asking an owner again that said the room was not its own.
+RETRY_S = 0.2
+#: Chain heads a follower keeps, of its latest versions.
+HEADS_KEPT = 64
+#: Seconds a followed room stays loaded with no connection here.
+FOLLOWER_IDLE_S = 60.0
+
+
+class SharedRoom(Room):
+    """A room owned by this process or followed from another; see the module."""
+
+    def __init__(
+        self, data: RoomData, committer: Committer, store: Store, secret: str, settings: Settings, cluster: Cluster
+    ) -> None:
+        super().__init__(data, committer, store, secret, settings)
+        self.cluster = cluster
+        self.owner = data.owner
+        #: Owner: the seats connected to each other process (their presence).
+        self.remote: dict[str, frozenset[int]] = {}
+        #: Follower: the seats connected anywhere, as the owner last said.
+        self.mirror_connected: set[int] = set()
+        self._told: frozenset[int] | None = None
+        self._advanced = asyncio.Event()
+        #: The chain heads of the latest versions: a follower acknowledges a move with
+        #: the head at its version, though later commits may have arrived meanwhile.
+        self._heads: collections.OrderedDict[int, str] = collections.OrderedDict()
+        self._refreshing = False
+        self._promoting = asyncio.Lock()
+        self.touched = time.monotonic()
+
+    @property
+    def owned(self) -> bool:
+        return self.owner == self.cluster.id
+
+    async def call(self, job: Callable[[], Awaitable[T]]) -> T:
+        """Owned: the job runs in the actor. Followed: at once, since a follower's state
+        changes only as notices arrive, and its requests wait for the owner."""
+        if self.owned:
+            return await super().call(job)
+        return await job()
+
+    def _after_job(self) -> None:
+        if self.owned:
+            super()._after_job()
+
+    # --- requests: done here when owned, else sent to the owner ------------------------
+
+    async def act(self, seat: int, action: str) -> int:
+        if self.owned:
+            return await super().act(seat, action)
+        reply = await self._forward({"op": "act", "seat": seat, "action": action}, move=(seat, action))
+        version = int(reply["version"])
+        self._remember(version, str(reply["head"]))
+        return version
+
+    def head_of(self, version: int) -> str:
+        if self.owned:
+            return self.head
+        return self._heads.get(version, self.head)
+
+    def _remember(self, version: int, head: str) -> None:
+        self._heads[version] = head
+        while len(self._heads) > HEADS_KEPT:
+            self._heads.popitem(last=False)
+
+    async def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        if self.owned:
+            return await super().claim(seat, name)
+        reply = await self._forward({"op": "claim", "seat": seat, "name": name})
+        number, token = int(reply["seat"]), str(reply["token"])
+        # The owner's notice of the seats says the same; a client may use its token at once.
+        self.seats[number].token_hash = hash_token(self.secret, token)
+        self.seats[number].name = name
+        return number, token
+
+    async def hand_to_bot(self, seat: int, bot: str, *, by_host: bool = False) -> None:
+        if self.owned:
+            await super().hand_to_bot(seat, bot, by_host=by_host)
+            return
+        await self._forward({"op": "bot", "seat": seat, "bot": bot, "by_host": by_host})
+
+    async def take_back(self, seat: int) -> None:
+        if self.owned:
+            await super().take_back(seat)
+            return
+        await self._forward({"op": "back", "seat": seat})
+
+    async def serve(self, message: dict[str, Any], sender: str) -> dict[str, Any]:
+        """Do another process's request (inside the actor); the answer to send back."""
+        op = message.get("op")
+        if op == "presence":
+            self.set_remote(sender, frozenset(int(seat) for seat in message.get("seats", [])))
+            return {}
+        if op == "act":
+            await self.act(int(message["seat"]), str(message["action"]))
+        elif op == "claim":
+            seat = message.get("seat")
+            number, token = await self.claim(None if seat is None else int(seat), message.get("name"))
+            return {"seat": number, "token": token, "version": self.version, "head": self.head}
+        elif op == "bot":
+            await self.hand_to_bot(int(message["seat"]), str(message["bot"]), by_host=bool(message.get("by_host")))
+        elif op == "back":
+            await self.take_back(int(message["seat"]))
+        else:
+            raise ServerError("bad_message", "The message is not valid at {where}: {why}.", where="op", why=str(op))
+        return {"version": self.version, "head": self.head}
+
+    async def _forward(self, message: dict[str, Any], move: tuple[int, str] | None = None) -> dict[str, Any]:
+        """Have the owner do `message`; take the room over if the owner is gone."""
+        since = self.version
+        deadline = time.monotonic() + FORWARD_LIMIT_S
+        while True:
+            owner, reply = self.owner, None
+            if owner is not None and owner != self.cluster.id:
+                reply = await self._ask(owner, message, deadline)
+            if reply is not None:
+                error = reply.get("error")
+                if not error:
+                    await self._reach(int(reply.get("version", 0)))
+                    return reply
+                if error.get("code") != "not_owner":
+                    raise ServerError(str(error["code"]), str(error["key"]), **dict(error.get("params") or {}))
+            if time.monotonic() > deadline:
+                raise ServerError("unavailable", "The store is unavailable; please try again.")
+            # No answer, or not the owner any more: whose is the room now?
+            taken = await _stored(self.cluster.leases.claim, self.id)
+            if taken == self.cluster.id:
+                await self.become_owner()
+            elif taken != owner or reply is not None:
+                if taken == owner:  # it says it does not own the room, the store says it does
+                    await asyncio.sleep(RETRY_S)
+                if taken is not None:
+                    self._set_owner(taken)  # the new owner hears who is connected here
+                await self._refresh()
+            if move is not None and self._made_since(since, *move):
+                # Committed by an owner that could not answer: acknowledged now, once.
+                return {"version": self.version, "head": self.head}
+            if self.owned:
+                return await self.call(lambda: self.serve(message, self.cluster.id))
+
+    async def _ask(self, owner: str, message: dict[str, Any], deadline: float) -> dict[str, Any] | None:
+        """The owner's answer; None as soon as the owner is seen dead (its lease ran out)
+        or the deadline passes. A live owner that is slow is waited for: asking again
+        could apply the move twice."""
+        answer = self.cluster.ask(owner, {**message, "room": self.id})
+        try:
+            while True:
+                done, _ = await asyncio.wait({answer}, timeout=self.cluster.lease_s / 2)
+                if done:
+                    return answer.result()
+                if time.monotonic() > deadline:
+                    return None
+                if await _stored(self.cluster.leases.owner, self.id) != owner:
+                    return None
+        finally:
+            answer.cancel()
+
+    def _made_since(self, since: int, seat: int, action: str) -> bool:
+        later: list[Event] = list(self.state.events()[since:])
+        return any(kind == MOVE and who == seat and text == action for kind, who, text in later)
+
+    async def _reach(self, version: int) -> None:
+        """Wait until the notice of `version` has arrived (read the store if it is lost)."""
+        if self.version >= version:
+            return
+        try:
+            async with asyncio.timeout(CATCH_UP_S):
+                while self.version < version:
+                    await self._advanced.wait()
+        except TimeoutError:
+            await self._refresh()
+
+    def _signal(self) -> None:
+        self._advanced.set()
+        self._advanced = asyncio.Event()
+
+    # --- a follower's copy ------------------------------------------------------------
+
+    def on_events(self, after: int, events: list[Event] | None, owner: str) -> None:
+        """The owner committed `events` as versions `after + 1`...: show them here."""
+        if self.owned:
+            if owner != self.cluster.id:  # another process wrote the room: it is theirs now
+                self._lose(owner)
+            return
+        self._set_owner(owner)
+        if events is not None and after + len(events) <= self.version:
+            return  # seen already
+        if events is None or after != self.version:
+            self._refresh_soon()
+            return
+        try:
+            replay_onto(self.state, self.dice, [(kind, seat, text) for kind, seat, text in events], after + 1)
+        except Exception as error:
+            self.failures.report("a notified commit does not replay here", error)
+            self._refresh_soon()
+            return
+        for kind, seat, text in events:
+            self.version += 1
+            self.head = chain_next(self.head, (kind, seat, text))
+            self._remember(self.version, self.head)
+        self._broadcast_state()
+        self._signal()
+
+    def on_seats(self, message: dict[str, Any]) -> None:
+        """The owner's seats: who sits where, with which token and bot, who is connected."""
+        if self.owned:
+            return
+        self._set_owner(str(message.get("o")))
+        for seat, (kind, bot, name, token_hash, stand_in) in zip(self.seats, message["seats"], strict=True):
+            if seat.bot != bot:
+                seat.player = None
+            seat.kind, seat.bot, seat.name, seat.token_hash, seat.stand_in = kind, bot, name, token_hash, stand_in
+        self.mirror_connected = {int(seat) for seat in message.get("connected", [])}
+        super()._broadcast_seats()
+
+    def on_owner(self, owner: str) -> None:
+        if self.owned and owner != self.cluster.id:
+            self._lose(owner)
+        elif not self.owned:
+            self._set_owner(owner)
+
+    def _set_owner(self, owner: str) -> None:
+        if owner not in (self.owner, self.cluster.id):
+            self.owner = owner
+            self.mirror_connected = set()
+            self._told = None
+            self._tell_presence()
+
+    def _refresh_soon(self) -> None:
+        if not self._refreshing:
+            self._refreshing = True
+            self._post(self._refresh)
+
+    async def _refresh(self) -> None:
+        """Read the room from the store (a missed notice, a new owner)."""
+        self._refreshing = False
+        data = await _stored(self.store.load_room, self.id)
+        if data is not None:
+            self._take(data)
+
+    def _take(self, data: RoomData) -> None:
+        """Become the room as stored: state, dice, version, chain head and seats."""
+        state, dice = replay_with_seed(self.game, data.events, data.seed, data.dice)
+        changed = len(data.events) != self.version
+        self.state, self.dice = state, dice
+        self.version = len(data.events)
+        self.head = chain_head(self.commitment, data.events)
+        for seat, stored in zip(self.seats, data.seats, strict=True):
+            if seat.bot != stored.bot and not seat.stand_in:
+                seat.player = None
+                seat.bot = stored.bot
+            seat.kind, seat.name, seat.token_hash = stored.kind, stored.name, stored.token_hash
+        if changed:
+            self._broadcast_state()
+        self._signal()
+
+    async def _reload(self) -> None:
+        """A commit was refused: maybe another process owns the room now."""
+        if self.owned:
+            owner = await _stored(self.cluster.leases.owner, self.id)
+            if owner != self.cluster.id:
+                self._lose(owner)
+        await self._refresh()
+
+    # --- ownership ----------------------------------------------------------------------
+
+    async def become_owner(self) -> None:
+        """This process has claimed the room: start from the store and tell the others."""
+        async with self._promoting:
+            if self.owned:
+                return
+            data = await _stored(self.store.load_room, self.id)
+            if data is None:  # pragma: no cover - rooms are never deleted
+                return
+            self.owner = self.cluster.id
+            self.remote = {}
+            self._take(data)
+            for seat in self.seats:
+                seat.stand_in = False if seat.bot is None else seat.stand_in
+            log.info("room %s is served by this process now (version %d)", self.id, self.version)
+            self.cluster.publish({"t": "owner", "r": self.id, "o": self.cluster.id})
+            self._broadcast_seats()
+            self._post(_nothing)  # the actor's next turn starts bots and absence clocks
+
+    def _lose(self, owner: str | None) -> None:
+        """Another process owns the room now: stop its bots and clocks, follow it."""
+        log.info("room %s is served by another process now", self.id)
+        self.owner = owner
+        self.cancel_timers()
+        self.remote = {}
+        self._told = None
+        self._refresh_soon()
+        self._tell_presence()
+
+    # --- who is connected, on every process ---------------------------------------------
+
+    def _connected_seats(self) -> set[int]:
+        here = super()._connected_seats()
+        if self.owned:
+            for seats in self.remote.values():
+                here |= seats
+            return here
+        return here | self.mirror_connected
+
+    def set_remote(self, server: str, seats: frozenset[int]) -> None:
+        """Another process's connected seats changed (inside the actor)."""
+        before = self._connected_seats()
+        if seats:
+            self.remote[server] = seats
+        else:
+            self.remote.pop(server, None)
+        after = self._connected_seats()
+        changed = before != after
+        for seat in after - before:
+            changed = self._returned(seat) or changed
+        if changed:
+            self._broadcast_seats()
+
+    def forget_soon(self, live: set[str]) -> None:
+        """Drop the presence of processes whose lease ran out (a job of the actor)."""
+
+        async def forget() -> None:
+            for server in [s for s in self.remote if s not in live]:
+                self.set_remote(server, frozenset())
+
+        self._post(forget)
+
+    async def attach(self, connection: Connection, since: int | None) -> None:
+        await super().attach(connection, since)
+        self._tell_presence()
+
+    def detach(self, connection: Connection) -> None:
+        super().detach(connection)
+        self._tell_presence()
+
+    def _tell_presence(self) -> None:
+        if self.owned or self.owner is None:
+            return
+        here = frozenset(super()._connected_seats())
+        if here != self._told:
+            self._told = here
+            self.cluster.tell(self.owner, {"op": "presence", "room": self.id, "seats": sorted(here)})
+
+    def _broadcast_seats(self, but: Connection | None = None) -> None:
+        super()._broadcast_seats(but)
+        if self.owned:
+            seats = [[s.kind, s.bot, s.name, s.token_hash, s.stand_in] for s in self.seats]
+            connected = sorted(self._connected_seats())
+            self.cluster.publish({"t": "seats", "r": self.id, "o": self.owner, "seats": seats, "connected": connected})
+
+
+async def _nothing() -> None:
+    return None
+
+
+class SharedRooms(Rooms):
+    """The rooms of this process among several: owned ones and followed ones."""
+
+    def __init__(self, store: Store, secret: str, seeds: Callable[[], str], settings: Settings) -> None:
+        super().__init__(store, secret, seeds, settings)
+        self.cluster = Cluster(store, settings.lease, self)
+        self.owner_id = self.cluster.id
+        self.committer.owner = self.cluster.id
+        self._early: dict[str, list[dict[str, Any]]] = {}
+
+    async def start(self) -> None:
+        """Take a lease, listen, then rebuild the rooms nobody alive owns (and only those)."""
+        await self.cluster.start()
+        self.committer.start()
+        await self.archive_idle()
+        while await self._adopt():
+            pass
+        self.cluster.beat()
+        self._sweeper = asyncio.create_task(self._sweep(), name="hraj-archiver")
+
+    async def stop(self) -> None:
+        await super().stop()
+        await self.cluster.stop()
+
+    async def _adopt(self) -> bool:
+        """Claim and serve the rooms in play whose owner died; whether there may be more."""
+        limit = 500
+        taken = await asyncio.to_thread(self.cluster.leases.adopt, limit)
+        for room_id in taken:
+            room = self.rooms.get(room_id)
+            try:
+                if isinstance(room, SharedRoom):
+                    await room.become_owner()
+                else:
+                    await self._load(room_id)
+            except Exception:
+                log.exception("room %s cannot be rebuilt from its log", room_id)
+        return len(taken) == limit
+
+    def _room(self, data: RoomData) -> Room:
+        return SharedRoom(data, self.committer, self.store, self.secret, self.settings, self.cluster)
+
+    async def get(self, room_id: str) -> Room:
+        room = await super().get(room_id)
+        if isinstance(room, SharedRoom):
+            room.touched = time.monotonic()
+        return room
+
+    async def _load(self, room_id: str) -> Room:
+        # The room is claimed first if nobody alive owns it, then read: an owner's copy
+        # holds every commit, and a follower's misses none (notices that come while it
+        # is read are kept and applied after).
+        await _stored(self.cluster.leases.claim, room_id)
+        self._early.setdefault(room_id, [])
+        try:
+            room = await super()._load(room_id)
+        finally:
+            early = self._early.pop(room_id, [])
+        for message in early:
+            self.on_notice(message)
+        return room
+
+    # --- what the cluster hears ---------------------------------------------------------
+
+    def on_notice(self, message: dict[str, Any]) -> None:
+        room_id = str(message.get("r"))
+        room = self.rooms.get(room_id)
+        if room is None:
+            if room_id in self._early:
+                self._early[room_id].append(message)
+            return
+        if not isinstance(room, SharedRoom):  # pragma: no cover - every room here is shared
+            return
+        kind, owner = message.get("t"), str(message.get("o"))
+        if kind == "events":
+            room.on_events(int(message["after"]), message.get("events"), owner)
+        elif kind == "seats":
+            room.on_seats(message)
+        elif kind == "owner":
+            room.on_owner(owner)
+
+    async def on_request(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        room_id, sender = str(message.get("room", "")), str(message.get("from", ""))
+        answer = "id" in message
+        room = self.rooms.get(room_id)
+        if room is None and ROOM_ID.fullmatch(room_id):
+            with contextlib.suppress(ServerError):
+                room = await self.get(room_id)  # claims it if its owner died meanwhile
+        if not isinstance(room, SharedRoom) or not room.owned:
+            return _not_owner() if answer else None
+        shared = room
+        try:
+            result = await shared.call(lambda: shared.serve(message, sender))
+        except ServerError as error:
+            return {"error": {"code": error.code, "key": error.key, "params": error.params}} if answer else None
+        return result if answer else None
+
+    async def on_beat(self, live: set[str]) -> None:
+        now = time.monotonic()
+        for room_id, room in list(self.rooms.items()):
+            if not isinstance(room, SharedRoom):
+                continue
+            if room.owned:
+                if any(server not in live for server in room.remote):
+                    room.forget_soon(live)
+            elif not room.connections and now - room.touched > FOLLOWER_IDLE_S:
+                del self.rooms[room_id]
+                await room.stop()
+        await self._adopt()
+
+    def on_resync(self) -> None:
+        for room in self.rooms.values():
+            if isinstance(room, SharedRoom) and not room.owned:
+                room._refresh_soon()
+
+
+def _not_owner() -> dict[str, Any]:
+    return {"error": {"code": "not_owner", "key": "", "params": {}}}
+
+
+def rooms_for(store: Store, secret: str, seeds: Callable[[], str], settings: Settings) -> Rooms:
+    """SQLite: one process, `Rooms`. PostgreSQL: any number of processes, `SharedRooms`."""
+    if store.engine.dialect.name == "postgresql":
+        return SharedRooms(store, secret, seeds, settings)
+    return Rooms(store, secret, seeds, settings)

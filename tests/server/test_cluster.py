@@ -1,0 +1,233 @@
+"""Several `hraj serve` processes on one PostgreSQL database.
+
+Two real server processes share the rooms: each room is owned by one of them, the
+players of every room are spread over both, and what one process commits reaches the
+clients of the other. Then one process is killed (SIGKILL) while the games go on: its
+clients reconnect to the survivor, which takes its rooms over once their lease runs
+out, and every game is played to its end. The records must be complete, verify (seed,
+every decision, hash chain), and hold every acknowledged move exactly once, each
+acknowledgement's chain head matching the stored log at its version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from hraj.core.record import MOVE
+from hraj.server.fairness import chain_head, verify_record
+from hraj.store import Store
+from tests.server.live import Client, LiveServer, ThreadServer, claim, create_room, play
+from tests.store.databases import database_url
+
+#: Seconds a process's rooms stay its own without a renewal (short, so the test is quick).
+LEASE = "2"
+PLAYERS = (2, 3, 3, 2)
+
+
+class Player(Client):
+    """A client that also keeps every action it sent and each acknowledgement's chain head."""
+
+    def __init__(self, ws_url: str, room: str, token: str, progress: asyncio.Event) -> None:
+        super().__init__(ws_url, room, token)
+        self.sent: list[str] = []
+        self.heads: list[tuple[int, str]] = []
+        self.progress = progress
+
+    async def act(self, action: str) -> dict[str, Any]:
+        self.sent.append(action)
+        answer = await super().act(action)
+        if answer["type"] == "ack":
+            self.heads.append((int(answer["version"]), str(answer["head"])))
+            self.progress.set()
+        return answer
+
+
+async def play_on(client: Player, rng: random.Random, until: int | None, survivor: LiveServer) -> None:
+    """Play (to a version, or to the end); if the socket's process dies, go on through `survivor`."""
+    while True:
+        assert client._reader is not None
+        playing = asyncio.ensure_future(play(client, rng, until_version=until))
+        reader = client._reader
+        done, _ = await asyncio.wait({playing, reader}, return_when=asyncio.FIRST_COMPLETED)
+        if playing in done and (playing.exception() is None or reader not in done):
+            playing.result()
+            return
+        while not playing.done():
+            # Python 3.11's wait_for may swallow a cancellation that meets its result
+            # (the closing socket wakes `changed` too), so cancel until it is done.
+            playing.cancel()
+            await asyncio.wait({playing}, timeout=1)
+        # The process of this socket died: the survivor has the room (at once, or when
+        # the lease of the dead owner has run out).
+        welcome = await client.connect(since=client.version, ws_url=survivor.ws_url)
+        while client.state is None or client.version is None or client.version < welcome["version"]:
+            await client.changed()
+
+
+async def until(client: Client, check: Any) -> dict[str, Any]:
+    """The first message (already received or coming) that passes `check`."""
+    seen = 0
+    while True:
+        for message in client.messages[seen:]:
+            if check(message):
+                return message
+        seen = len(client.messages)
+        await client.changed()
+
+
+def test_moves_claims_and_seats_made_on_one_process_reach_the_clients_of_the_other(tmp_path: Path) -> None:
+    url = next(database_url("postgres", tmp_path))
+    with ThreadServer(url, "cluster-a") as a, ThreadServer(url, "cluster-b") as b:
+        body = create_room(a.url, "qwixx", [{"kind": "person"}] * 2, claim=0)
+        room = body["room"]
+        # Seat 1 is claimed through the process that does not own the room.
+        token = claim(b.url, room, body["invite"])
+
+        async def play_across() -> None:
+            here, there = Client(a.ws_url, room, body["token"]), Client(b.ws_url, room, token)
+            await here.connect()
+            await there.connect()
+            # Each sees the other connected, whichever process it is on.
+            for client in (here, there):
+                await until(client, lambda m: m["type"] == "seats" and all(s["connected"] for s in m["seats"]))
+            summary = httpx.get(f"{b.url}/api/rooms/{room}", timeout=30).json()
+            assert [(s["claimed"], s["connected"]) for s in summary["seats"]] == [(True, True)] * 2
+            # A move through the follower: acknowledged after its state, seen on the owner.
+            await until(there, lambda m: m["type"] == "state")
+            legal = there.my_turn()
+            assert legal
+            answer = await there.act(legal[0])
+            assert answer["type"] == "ack" and there.version == answer["version"]
+            seen = await until(here, lambda m: m["type"] == "state" and m["version"] >= answer["version"])
+            assert seen["head"] == answer["head"] == there.state["head"]  # type: ignore[index]
+            # An illegal move through the follower gets the owner's answer, unchanged.
+            refused = await there.act("r99")
+            assert refused["type"] == "error" and refused["code"] in ("invalid_action", "illegal_action")
+            # Leaving the seat to a bot through the follower: the owner's bot plays it.
+            left = await there.send({"type": "leave", "bot": "random"})
+            assert left["type"] == "ack"
+            await until(here, lambda m: m["type"] == "seats" and m["seats"][1]["bot"] == "random")
+            await there.close()
+            await until(here, lambda m: m["type"] == "seats" and not m["seats"][1]["connected"])
+            versions = here.version or 0
+            rng = random.Random("cluster")
+            while (here.version or 0) < versions + 6 and here.state and here.state["status"] != "over":
+                if here.my_turn():
+                    await here.act(rng.choice(here.my_turn()))
+                else:
+                    await here.changed()
+            await here.close()
+
+        asyncio.run(play_across())
+
+
+@pytest.mark.slow
+def test_two_processes_share_the_rooms_and_one_takes_over_when_the_other_is_killed(tmp_path: Path) -> None:
+    url = next(database_url("postgres", tmp_path))
+    servers = [LiveServer(url, env={"HRAJ_LEASE": LEASE, "HRAJ_BOT_PACE": "0.02"}) for _ in range(2)]
+    try:
+        play_and_kill(url, servers)
+    finally:
+        for server in servers:
+            if server.process is not None and server.process.poll() is None:
+                server.kill()
+
+
+def play_and_kill(url: str, servers: list[LiveServer]) -> None:
+    bases = [server.start(timeout=120) for server in servers]  # a loaded machine starts slowly
+    doomed, survivor = servers
+    rooms: list[tuple[str, list[tuple[int, str, int]]]] = []
+    for number, players in enumerate(PLAYERS):
+        seats: list[dict[str, Any]] = [{"kind": "person"}] * players
+        if number % 3 == 2:  # some rooms also have a bot, moved by the owner only
+            seats = [*seats[:-1], {"kind": "bot", "bot": "random"}]
+        body = create_room(bases[number % 2], "qwixx", seats)
+        people = [seat["seat"] for seat in body["seats"] if seat["kind"] == "person"]
+        # Each seat is claimed on one process and plays on the other.
+        rooms.append(
+            (
+                body["room"],
+                [
+                    (
+                        seat,
+                        claim(bases[(number + seat) % 2], body["room"], body["invite"], seat),
+                        (number + seat + 1) % 2,
+                    )
+                    for seat in people
+                ],
+            )
+        )
+
+    async def games() -> list[list[Player]]:
+        progress = asyncio.Event()
+        clients = [
+            [Player(servers[home].ws_url, room, token, progress) for _, token, home in seats] for room, seats in rooms
+        ]
+        for client in (c for group in clients for c in group):
+            await client.connect()
+        # Part of every game with both processes up: moves cross from one to the other.
+        await asyncio.wait_for(
+            asyncio.gather(
+                *(
+                    play_on(client, random.Random(f"{r}-{s}"), 20, survivor)
+                    for r, group in enumerate(clients)
+                    for s, client in enumerate(group)
+                )
+            ),
+            120,
+        )
+        # The rest, with one process killed while the moves fly.
+        rest = asyncio.gather(
+            *(
+                play_on(client, random.Random(f"rest-{r}-{s}"), None, survivor)
+                for r, group in enumerate(clients)
+                for s, client in enumerate(group)
+            )
+        )
+        acked = sum(len(c.acked) for group in clients for c in group)
+        while sum(len(c.acked) for group in clients for c in group) < acked + 10 and not rest.done():
+            progress.clear()
+            await asyncio.wait_for(progress.wait(), 60)
+        await asyncio.get_running_loop().run_in_executor(None, doomed.kill)
+        await asyncio.wait_for(rest, 180)
+        for client in (c for group in clients for c in group):
+            await client.close()
+        return clients
+
+    clients = asyncio.run(games())
+
+    store = Store(url)
+    try:
+        for (room, placed), group in zip(rooms, clients, strict=True):
+            data = store.load_room(room)
+            assert data is not None and data.status == "over", room
+            record = httpx.get(f"{survivor.url}/api/rooms/{room}/record", timeout=30).json()
+            verified = verify_record(record)
+            assert verified.over and verified.events == data.version == len(data.events)
+            assert [tuple(event) for event in record["events"]] == data.events
+            for (seat, _, _), client in zip(placed, group, strict=True):
+                moves = [text for kind, who, text in data.events if kind == MOVE and who == seat]
+                acked = [action for action, _ in client.acked]
+                # Every acknowledged move is stored once, in order; a move in flight when
+                # its process died may be stored without an acknowledgement, once.
+                assert moves[: len(acked)] == acked or _one_more(moves, acked, client.sent), (room, seat)
+                assert len(moves) <= len(acked) + 1, (room, seat)
+                for version, head in client.heads:
+                    assert chain_head(data.commitment, data.events[:version]) == head, (room, seat, version)
+                assert client.state is not None and client.state["status"] == "over"
+    finally:
+        store.close()
+    assert survivor.stop() == 0
+
+
+def _one_more(moves: list[str], acked: list[str], sent: list[str]) -> bool:
+    """`moves` is `acked` with one unacknowledged sent move inserted somewhere."""
+    return len(moves) == len(acked) + 1 and any(
+        moves[:i] + moves[i + 1 :] == acked and moves[i] in sent for i in range(len(moves))
+    )
