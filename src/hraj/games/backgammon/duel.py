@@ -6,7 +6,7 @@ games run on the fast path (`afterstates`), without the engine's state, since on
 checker play is measured: no cube, no resignations, a game counts 1, 2 or 3 points.
 
 A player is a function of the position before the roll (52 counts, its board first),
-the legal plays and the positions after them; it returns the index of its play.
+the dice, the legal plays and the positions after them; it returns the index of its play.
 """
 
 from __future__ import annotations
@@ -23,21 +23,37 @@ from hraj.games.backgammon.afterstates import afterstates, swap
 from hraj.games.backgammon.bots import pubeval
 from hraj.games.backgammon.evaluator import OFF, SIDE, Evaluator, cubeless_equity, flip, outcome_probabilities
 from hraj.games.backgammon.moves import CHECKERS, START, Steps, is_contact
+from hraj.games.backgammon.search import rank_plays
 
-Player = Callable[[NDArray[np.int8], tuple[Steps, ...], NDArray[np.int8]], int]
+Player = Callable[[NDArray[np.int8], tuple[int, int], tuple[Steps, ...], NDArray[np.int8]], int]
 MAX_TURNS = 2000
 
 
 def net_player(net: Evaluator) -> Player:
     """0-ply: the play whose position the net likes best for the mover."""
 
-    def choose(position: NDArray[np.int8], plays: tuple[Steps, ...], after: NDArray[np.int8]) -> int:
+    def choose(
+        position: NDArray[np.int8], dice: tuple[int, int], plays: tuple[Steps, ...], after: NDArray[np.int8]
+    ) -> int:
         return int(np.argmax(cubeless_equity(flip(net.probabilities(swap(after))))))
 
     return choose
 
 
-def pubeval_player(position: NDArray[np.int8], plays: tuple[Steps, ...], after: NDArray[np.int8]) -> int:
+def search_player(net: Evaluator, plies: int) -> Player:
+    """1- or 2-ply with the move filter, as the `expert` bot plays."""
+
+    def choose(
+        position: NDArray[np.int8], dice: tuple[int, int], plays: tuple[Steps, ...], after: NDArray[np.int8]
+    ) -> int:
+        return plays.index(rank_plays(net, position, dice, plies)[0].steps)
+
+    return choose
+
+
+def pubeval_player(
+    position: NDArray[np.int8], dice: tuple[int, int], plays: tuple[Steps, ...], after: NDArray[np.int8]
+) -> int:
     """Tesauro's pubeval, as the `pubeval` bot plays."""
     race = not is_contact(position[:SIDE].tolist(), position[SIDE:].tolist())
     scores = [pubeval(tuple(row[:SIDE].tolist()), tuple(row[SIDE:].tolist()), race) for row in after]
@@ -52,7 +68,7 @@ def play_game(first: Player, second: Player, dice: NDArray[np.int64]) -> float:
     for turn in range(MAX_TURNS):
         roll = (int(dice[turn % len(dice), 0]), int(dice[turn % len(dice), 1]))
         plays, after = afterstates(position, roll)
-        index = players[turn % 2](position, plays, after) if len(plays) > 1 else 0
+        index = players[turn % 2](position, roll, plays, after) if len(plays) > 1 else 0
         chosen = after[index]
         if chosen[OFF] == CHECKERS:
             probabilities = outcome_probabilities(chosen[:SIDE], chosen[SIDE:])
