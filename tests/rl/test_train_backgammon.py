@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from hraj.games.backgammon.evaluator import Evaluator, flip
-from hraj.rl.train_backgammon import Config, lambda_returns, main, parse_args, run, self_play_game
+from hraj.rl.train_backgammon import Config, lambda_returns, learning_rate, main, parse_args, run, self_play_game
 
 
 def _train(tmp_path: Path, name: str, *extra: str) -> Evaluator:
@@ -74,3 +74,18 @@ def test_bad_arguments_get_a_clear_message() -> None:
     with pytest.raises(SystemExit, match="positive"):
         main(["--games", "0"])
     assert Config().trace_decay == 0.7
+
+
+def test_a_lower_alpha_from_a_checkpoint_on_is_recorded(tmp_path: Path) -> None:
+    folder = tmp_path / "phases"
+    small = ["--seed", "7", "--hidden", "8", "--checkpoint-every", "2", "--work", str(folder)]
+    run(parse_args(["--games", "2", *small, "--out", str(folder / "out")]), progress=False)
+    run(parse_args(["--games", "4", *small, "--out", str(folder / "out"), "--resume", "--alpha", "0.01"]), False)
+    config = json.loads((folder / "out" / "net.json").read_text(encoding="utf-8"))
+    assert config["alpha_changes"] == [[2, 0.01]]
+    assert config["command"] == (
+        "python -m hraj.rl.train_backgammon --games 2 --seed 7 --hidden 8"
+        " && python -m hraj.rl.train_backgammon --resume --alpha 0.01 --games 4"
+    )
+    assert learning_rate(Config(alpha_changes=((2, 0.01),)), 1) == pytest.approx(0.03 / (1 + 1 / 100_000))
+    assert learning_rate(Config(alpha_changes=((2, 0.01),)), 2) == pytest.approx(0.01 / (1 + 2 / 100_000))

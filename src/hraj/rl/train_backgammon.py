@@ -23,7 +23,7 @@ import argparse
 import json
 import math
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -57,6 +57,9 @@ class Config:
     alpha: float = 0.03
     """Learning rate at the start; it falls as `alpha / (1 + games / alpha_half_life)`."""
     alpha_half_life: int = 100_000
+    alpha_changes: tuple[tuple[int, float], ...] = ()
+    """(games, alpha): from that many games on, the learning rate starts from this alpha
+    instead (`--resume --alpha`: a lower rate to finish a run)."""
     trace_decay: float = 0.7
     """λ: how far back each evaluation's error reaches."""
     init_scale: float = 0.1
@@ -66,7 +69,11 @@ class Config:
 
 
 def learning_rate(config: Config, games: int) -> float:
-    return config.alpha / (1 + games / config.alpha_half_life)
+    alpha = config.alpha
+    for start, changed in config.alpha_changes:
+        if games >= start:
+            alpha = changed
+    return alpha / (1 + games / config.alpha_half_life)
 
 
 def start_position() -> NDArray[np.int8]:
@@ -171,10 +178,27 @@ def load_checkpoint(path: Path) -> tuple[Evaluator, Config, np.random.Generator,
     with np.load(path) as data:
         state: dict[str, Any] = json.loads(str(data["state"]))
     net = Evaluator.load(path)
-    config = Config(**state["config"])
+    fields = state["config"]
+    fields["alpha_changes"] = tuple((int(start), float(alpha)) for start, alpha in fields.get("alpha_changes", ()))
+    config = Config(**fields)
     rng = np.random.default_rng()
     rng.bit_generator.state = state["rng"]
     return net, config, rng, int(state["games"])
+
+
+def command(config: Config, games: int) -> str:
+    """The commands that train this net again (one more with --resume for each change of alpha)."""
+    stops = [start for start, _ in config.alpha_changes] + [games]
+    default = Config()
+    options = "".join(
+        f" --{name.replace('_', '-')} {getattr(config, field)}"
+        for name, field in (("hidden", "hidden"), ("alpha", "alpha"), ("lambda", "trace_decay"))
+        if getattr(config, field) != getattr(default, field)
+    )
+    lines = [f"python -m hraj.rl.train_backgammon --games {stops[0]} --seed {config.seed}{options}"]
+    for (_, alpha), stop in zip(config.alpha_changes, stops[1:], strict=True):
+        lines.append(f"python -m hraj.rl.train_backgammon --resume --alpha {alpha} --games {stop}")
+    return " && ".join(lines)
 
 
 def write_net(out: Path, net: Evaluator, config: Config, games: int, seconds: float) -> None:
@@ -183,7 +207,7 @@ def write_net(out: Path, net: Evaluator, config: Config, games: int, seconds: fl
     net.save(out / "net.npz")
     description = {
         "method": "TD(lambda) self-play at 0-ply, offline lambda-returns, one gradient step a game",
-        "command": f"python -m hraj.rl.train_backgammon --games {games} --seed {config.seed}",
+        "command": command(config, games),
         "games": games,
         "training_seconds": round(seconds),
         **asdict(config),
@@ -207,7 +231,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=100_000, help="games to train in all (default 100000)")
     parser.add_argument("--seed", type=int, default=defaults.seed, help="seed of the weights and the dice")
     parser.add_argument("--hidden", type=int, default=defaults.hidden, help="hidden units")
-    parser.add_argument("--alpha", type=float, default=defaults.alpha, help="learning rate at the start")
+    parser.add_argument(
+        "--alpha",
+        type=float,
+        default=None,
+        help=f"learning rate at the start (default {defaults.alpha}); with --resume, from the checkpoint on",
+    )
     parser.add_argument("--alpha-half-life", type=int, default=defaults.alpha_half_life, help="games until it halves")
     parser.add_argument("--lambda", dest="trace_decay", type=float, default=defaults.trace_decay, help="TD's lambda")
     parser.add_argument(
@@ -233,11 +262,15 @@ def run(args: argparse.Namespace, progress: bool = True) -> Evaluator:
         net, config, rng, games = load_checkpoint(latest)
         with np.load(latest) as data:
             spent = float(json.loads(str(data["state"])).get("seconds", 0))
+        if args.alpha is not None and learning_rate(config, games) != learning_rate(
+            replace(config, alpha_changes=(*config.alpha_changes, (games, args.alpha))), games
+        ):
+            config = replace(config, alpha_changes=(*config.alpha_changes, (games, args.alpha)))
     else:
         config = Config(
             seed=args.seed,
             hidden=args.hidden,
-            alpha=args.alpha,
+            alpha=Config.alpha if args.alpha is None else args.alpha,
             alpha_half_life=args.alpha_half_life,
             trace_decay=args.trace_decay,
             cross_entropy=not args.squared_error,
@@ -274,7 +307,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.games < 1 or args.checkpoint_every < 1 or args.hidden < 1:
         raise SystemExit("--games, --checkpoint-every and --hidden must be positive.")
-    if not math.isfinite(args.alpha) or args.alpha <= 0 or not 0 <= args.trace_decay <= 1:
+    bad_alpha = args.alpha is not None and (not math.isfinite(args.alpha) or args.alpha <= 0)
+    if bad_alpha or not 0 <= args.trace_decay <= 1:
         raise SystemExit("--alpha must be positive and --lambda between 0 and 1.")
     run(args)
 
