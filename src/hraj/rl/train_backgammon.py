@@ -201,15 +201,35 @@ def command(config: Config, games: int) -> str:
     return " && ".join(lines)
 
 
-def write_net(out: Path, net: Evaluator, config: Config, games: int, seconds: float) -> None:
+def average(nets: list[Evaluator]) -> Evaluator:
+    """The mean of the weights of nets of one run: smooths out the noise of the last steps."""
+    parts = ("hidden_weights", "hidden_bias", "output_weights", "output_bias")
+    return Evaluator(*(np.mean([getattr(net, part) for net in nets], axis=0) for part in parts))
+
+
+def averaged_checkpoints(work: Path, first: int, last: int) -> tuple[Evaluator, list[int]]:
+    """The mean of the checkpoints in `work` from `first` to `last` games trained, and their games."""
+    chosen = [path for path in sorted(work.glob("checkpoint-*.npz")) if first <= int(path.stem.split("-")[1]) <= last]
+    if not chosen:
+        raise SystemExit(f"No checkpoint from {first} to {last} games in {work}.")
+    return average([load_checkpoint(path)[0] for path in chosen]), [int(p.stem.split("-")[1]) for p in chosen]
+
+
+def write_net(
+    out: Path, net: Evaluator, config: Config, games: int, seconds: float, averaged: list[int] | None = None
+) -> None:
     """The shipped files: `net.npz` (float32 weights) and `net.json` (how they were made)."""
     out.mkdir(parents=True, exist_ok=True)
     net.save(out / "net.npz")
+    how = command(config, games)
+    if averaged:
+        how += f" --average-from {averaged[0]}"
     description = {
         "method": "TD(lambda) self-play at 0-ply, offline lambda-returns, one gradient step a game",
-        "command": command(config, games),
+        "command": how,
         "games": games,
         "training_seconds": round(seconds),
+        "averaged_checkpoints": averaged or [],
         **asdict(config),
     }
     (out / "net.json").write_text(json.dumps(description, indent=2) + "\n", encoding="utf-8")
@@ -246,6 +266,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--work", type=Path, default=Path("var/backgammon-training"), help="checkpoint folder")
     parser.add_argument("--out", type=Path, default=None, help="where net.npz and net.json go (the package)")
     parser.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in --work")
+    parser.add_argument(
+        "--average-from",
+        type=int,
+        default=None,
+        metavar="GAMES",
+        help="ship the mean of the checkpoints from GAMES games trained on, not the last weights",
+    )
     parser.add_argument(
         "--export", type=Path, default=None, metavar="CHECKPOINT", help="only write this checkpoint's net to --out"
     )
@@ -288,22 +315,32 @@ def run(args: argparse.Namespace, progress: bool = True) -> Evaluator:
             bar.update(task, completed=games)
             if games % args.checkpoint_every == 0 or games == args.games:
                 save_checkpoint(args.work, net, config, rng, games, spent + time.perf_counter() - started)
-    write_net(args.out or package_folder(), net, config, games, spent + time.perf_counter() - started)
+    seconds = spent + time.perf_counter() - started
+    if args.average_from is not None:
+        net, averaged = averaged_checkpoints(args.work, args.average_from, games)
+        write_net(args.out or package_folder(), net, config, games, seconds, averaged)
+    else:
+        write_net(args.out or package_folder(), net, config, games, seconds)
     return net
 
 
-def export(checkpoint: Path, out: Path) -> None:
-    """Write a checkpoint's net as the shipped files, with the configuration that made it."""
+def export(checkpoint: Path, out: Path, average_from: int | None = None) -> None:
+    """Write a checkpoint's net as the shipped files, with the configuration that made it
+    (with `average_from`, the mean of the checkpoints beside it from that many games on)."""
     net, config, _, games = load_checkpoint(checkpoint)
     with np.load(checkpoint) as data:
         seconds = float(json.loads(str(data["state"])).get("seconds", 0))
-    write_net(out, net, config, games, seconds)
+    if average_from is None:
+        write_net(out, net, config, games, seconds)
+    else:
+        mean, averaged = averaged_checkpoints(checkpoint.parent, average_from, games)
+        write_net(out, mean, config, games, seconds, averaged)
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     if args.export is not None:
-        export(args.export, args.out or package_folder())
+        export(args.export, args.out or package_folder(), args.average_from)
         return
     if args.games < 1 or args.checkpoint_every < 1 or args.hidden < 1:
         raise SystemExit("--games, --checkpoint-every and --hidden must be positive.")
