@@ -59,17 +59,17 @@ def test_values_gives_every_legal_play_once_with_valid_probabilities() -> None:
     assert NetBot().choose(state, state.turn) == values[0].action
 
 
-def test_the_expert_values_its_best_plays_two_rolls_deep() -> None:
+def test_the_expert_values_its_best_plays_one_roll_deep() -> None:
     # the first decision of a game where 0-ply leaves more than one candidate
     for turns in range(1, 20):
         state = _move_state(seed=6, turns=turns)
         values = ExpertBot().values(state, state.turn)
         if values[0].ply > 0:
             break
-    assert isinstance(values[0], PlayValue) and values[0].ply == 2
+    assert isinstance(values[0], PlayValue) and values[0].ply == 1
     plies = [value.ply for value in values]
     assert plies == sorted(plies, reverse=True)  # the deeper valued plays come first
-    assert plies.count(2) >= 2 and values[0].action in state.legal_actions(state.turn)
+    assert plies.count(1) >= 2 and values[0].action in state.legal_actions(state.turn)
 
 
 def test_values_are_empty_without_a_roll_to_play() -> None:
