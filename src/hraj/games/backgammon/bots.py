@@ -1,30 +1,49 @@
-"""Backgammon bots: `pubeval`, a linear evaluator of Tesauro's published kind, 1-ply.
+"""Backgammon bots in three levels: pubeval, and the neural net at 0-ply and 1-ply.
 
-Checker play: every legal play's resulting position is scored with the race or the
-contact weights (chosen by the position before the move, as in the original) and the
-best is played. Cube and resignations follow a rough winning-chance estimate from
-the pip counts (see `winning_chance`): double from 70%, take down to 22%, beaver from
-55%, accept a resignation unless a gammon is likely and worth more.
+`pubeval` is a linear evaluator of Tesauro's published kind, 1-ply: every legal play's
+resulting position is scored with the race or the contact weights (chosen by the
+position before the move, as in the original) and the best is played.
+
+`net` and `expert` play with hraj's own evaluator (`evaluator`, a neural net trained by
+self-play): `net` takes the play the net likes best (0-ply), `expert` looks one roll
+ahead with gnubg's move filter (`search`; 2-ply measured no stronger and costs five
+times as much). `expert.values` gives every legal play
+with its equity and five probabilities, for hints and analysis.
+
+Cube and resignations, for every level until the cube model lands, follow a rough
+winning-chance estimate from the pip counts (`pip_count_cube_action`): double from
+70%, take down to 22%, beaver from 55%, accept a resignation unless a gammon is likely
+and worth more.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
+import numpy as np
+
 from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
+from hraj.games.backgammon.evaluator import Evaluator, shipped
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Board, is_contact, pip_count
-from hraj.games.backgammon.notation import ACCEPT, BEAVER, DECLINE, DOUBLE, DROP, ROLL, TAKE, Play
+from hraj.games.backgammon.notation import ACCEPT, BEAVER, DECLINE, DOUBLE, DROP, ROLL, TAKE, Action, Play
 from hraj.games.backgammon.rules import CUBE, DOUBLED, MOVE, RESIGNED, BackgammonState
+from hraj.games.backgammon.search import rank_plays
 
 DOUBLE_FROM = 0.70
 TAKE_DOWN_TO = 0.22
 BEAVER_FROM = 0.55
 WON = 1e9  # all checkers off: nothing is better
+
+
+def _(text: str) -> str:
+    """Marks a text for the catalogs; it is translated where it is shown."""
+    return text
 
 
 @cache
@@ -67,40 +86,47 @@ def winning_chance(mine: Board | list[int], theirs: Board | list[int]) -> float:
     return 1 / (1 + math.exp(-lead / spread))
 
 
+def pip_count_cube_action(state: BackgammonState, seat: int) -> Action:
+    """The cube or resignation decision of `seat` (any phase but a checker play), from
+    the pip counts (`winning_chance`): the one place every level decides these."""
+    phase = state.phase
+    mine, theirs = state.boards[seat], state.boards[1 - seat]
+    chance = winning_chance(mine, theirs) if seat == state.turn else 1 - winning_chance(theirs, mine)
+    if phase == CUBE:
+        may_double = state.cube_available(seat)
+        return DOUBLE if may_double and _wants_to_double(state, seat, chance) else ROLL
+    if phase == DOUBLED:
+        legal = state.legal_actions(seat)
+        if BEAVER in legal and chance >= BEAVER_FROM:
+            return BEAVER
+        return TAKE if chance >= TAKE_DOWN_TO else DROP
+    if phase == RESIGNED:
+        gammon_likely = not theirs[OFF] and chance > 0.9
+        return DECLINE if gammon_likely and state.resignation < 2 else ACCEPT
+    return TAKE if chance >= TAKE_DOWN_TO else DROP  # a beaver came back to us
+
+
+def _wants_to_double(state: BackgammonState, seat: int, chance: float) -> bool:
+    if chance < DOUBLE_FROM:
+        return False
+    if state.match_length:
+        needed = state.match_length - state.match_score[seat]
+        if state.cube_value >= needed:
+            return False  # the cube already wins the match: doubling gains nothing
+    return True
+
+
 class PubevalBot(Bot):
     """Plays the move pubeval likes best; simple pip-count cube handling."""
 
     name = "pubeval"
-    help = "Tesauro's linear pubeval evaluator, 1-ply, with simple cube handling"
+    help = _("Tesauro's pubeval: plays the position a linear formula scores best")
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Any:
         assert isinstance(state, BackgammonState)
-        phase = state.phase
-        mine, theirs = state.boards[seat], state.boards[1 - seat]
-        if phase == MOVE:
+        if state.phase == MOVE:
             return self.best_play(state)
-        chance = winning_chance(mine, theirs) if seat == state.turn else 1 - winning_chance(theirs, mine)
-        if phase == CUBE:
-            may_double = state.cube_available(seat)
-            return DOUBLE if may_double and self._wants_to_double(state, seat, chance) else ROLL
-        if phase == DOUBLED:
-            legal = state.legal_actions(seat)
-            if BEAVER in legal and chance >= BEAVER_FROM:
-                return BEAVER
-            return TAKE if chance >= TAKE_DOWN_TO else DROP
-        if phase == RESIGNED:
-            gammon_likely = not theirs[OFF] and chance > 0.9
-            return DECLINE if gammon_likely and state.resignation < 2 else ACCEPT
-        return TAKE if chance >= TAKE_DOWN_TO else DROP  # a beaver came back to us
-
-    def _wants_to_double(self, state: BackgammonState, seat: int, chance: float) -> bool:
-        if chance < DOUBLE_FROM:
-            return False
-        if state.match_length:
-            needed = state.match_length - state.match_score[seat]
-            if state.cube_value >= needed:
-                return False  # the cube already wins the match: doubling gains nothing
-        return True
+        return pip_count_cube_action(state, seat)
 
     def best_play(self, state: BackgammonState) -> Play:
         seat = state.turn
@@ -109,4 +135,83 @@ class PubevalBot(Bot):
         return Play(best.steps)
 
 
-BOTS: dict[str, type[Bot]] = {"pubeval": PubevalBot}
+@dataclass(frozen=True)
+class PlayValue:
+    """A legal play with its cubeless equity for the mover (points a game, gnubg's units),
+    its five probabilities (win, gammon win, backgammon win, gammon loss, backgammon
+    loss) and the ply that valued it."""
+
+    action: Play
+    equity: float
+    probabilities: tuple[float, float, float, float, float]
+    ply: int
+
+
+class NetBot(Bot):
+    """Plays the checkers by hraj's neural net, searching `plies` rolls ahead (0-2)."""
+
+    name = "net"
+    help = _(
+        "a neural net trained by self-play, playing the position it likes best; "
+        "wins about 0.37 points a game against pubeval"
+    )
+    plies = 0
+
+    def __init__(self, seed: int | None = None, evaluator: Evaluator | None = None) -> None:
+        super().__init__(seed)
+        self.evaluator = evaluator or shipped()
+
+    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
+        assert isinstance(state, BackgammonState)
+        if state.phase != MOVE:
+            return cube_action(state, seat)
+        legal = state.play_steps()
+        if len(legal) == 1:
+            return Play(legal[0])
+        return self.values(state, seat)[0].action
+
+    def values(self, state: State[Any, Any], seat: Seat) -> list[PlayValue]:
+        """Every legal play of the roll with its equity and probabilities, best first
+        (empty unless `seat` has a roll to play). The best few are valued at this bot's
+        ply, the others at the ply where the move filter left them."""
+        assert isinstance(state, BackgammonState)
+        if state.phase != MOVE or seat != state.turn or state.dice_rolled is None:
+            return []
+        position = np.array(state.boards[seat] + state.boards[1 - seat], dtype=np.int8)
+        dice = (state.dice_rolled.first, state.dice_rolled.second)
+        return [
+            PlayValue(Play(ranked.steps), ranked.equity, _five(ranked.probabilities), ranked.ply)
+            for ranked in rank_plays(self.evaluator, position, dice, self.plies)
+        ]
+
+
+def _five(probabilities: Any) -> tuple[float, float, float, float, float]:
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = (float(p) for p in probabilities)
+    return win, win_gammon, win_backgammon, lose_gammon, lose_backgammon
+
+
+class ExpertBot(NetBot):
+    """The net one roll deep with gnubg's move filter: the strongest level."""
+
+    name = "expert"
+    help = _(
+        "the same net looking one roll ahead, as gnubg's 1-ply: the strongest; "
+        "wins about 0.56 points a game against pubeval"
+    )
+    plies = 1
+
+
+cube_action = pip_count_cube_action
+"""How the net bots decide cube and resignations: swap this for a cube model."""
+
+
+BOTS: dict[str, type[Bot]] = {"pubeval": PubevalBot, "net": NetBot, "expert": ExpertBot}
+#: The bot a new seat gets in the web and the terminal: the net at 0-ply.
+DEFAULT_BOT = "net"
+#: Each level, easiest first: its name and what it does (measured by
+#: `python -m benchmarks.backgammon_net`).
+LEVELS: dict[str, tuple[str, str]] = {
+    "pubeval": (_("Beginner"), PubevalBot.help),
+    "net": (_("Advanced"), NetBot.help),
+    "expert": (_("Master"), ExpertBot.help),
+}
