@@ -86,7 +86,8 @@
     const button = document.getElementById("start-button");
     button.disabled = true;
     try {
-      const room = await post("/api/rooms", { game, options, seats, claim: me >= 0 ? me : null });
+      const listed = document.getElementById("public-room").checked;
+      const room = await post("/api/rooms", { game, options, seats, claim: me >= 0 ? me : null, public: listed });
       const tokens = {};
       if (room.token) tokens[room.seat] = room.token;
       for (const [index, kind] of kinds.entries()) {
@@ -114,6 +115,8 @@
     } catch (error) {
       target = `/r/${encodeURIComponent(text)}`;
     }
+    // Joining asks the room for a free seat (the room page says why when there is none).
+    if (!watch && !target.includes("invite=")) target += (target.includes("?") ? "&" : "?") + "join=1";
     location.assign(target);
   });
 
