@@ -279,6 +279,7 @@ async def replay(room_id: str, request: Request) -> Response:
             steps=len(ends),
             opening=step == 1 and bool(events) and events[0][0] == CHANCE,
             turn=turn[-TURN_LINES:],
+            first_line=max(0, hidden) + 1,
             more=more,
             hidden_hands=room.game.hidden_hands,
             table=table,
