@@ -40,8 +40,8 @@ def kept(page: Page, room: str) -> dict[str, Any]:
     return dict(rooms.get(room) or {})
 
 
-def newcomer(browser: Browser) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+def newcomer(browser: Browser, width: int = 1366, height: int = 768) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(viewport={"width": width, "height": height})
     return context, context.new_page()
 
 
@@ -89,11 +89,13 @@ def test_an_invited_friend_writes_a_name_and_a_reused_link_says_the_seat_is_take
     room = make_room(host, server_url, ["me", "friend"])
     link = host.locator("#invite-link").input_value()
     assert "invite=" in link
-    context, friend = newcomer(browser)
+    context, friend = newcomer(browser, 360, 740)
     friend.goto(link + "&lang=cs")
     expect(friend.locator("#join-box")).to_be_visible(timeout=WAIT_MS)
     expect(friend.locator("#join-why")).to_contain_text("pozváni")
     friend.locator("#join-name").fill("Petra")
+    assert friend.evaluate("document.documentElement.scrollWidth") <= 360
+    friend.screenshot(path=str(artifacts / "room-join-invite-phone.png"))
     friend.locator("#join-take").click()
     friend.wait_for_selector('#table .table[data-seat="1"]', timeout=WAIT_MS)
     expect(friend.locator(".seat-names")).to_contain_text("Petra")
@@ -219,6 +221,11 @@ def test_the_lobby_lists_a_public_room_and_joins_it(browser: Browser, server_url
     expect(entry).to_contain_text("1 volné místo")
     assert page.locator(f'.lobby-room[data-room="{hidden}"]').count() == 0
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert entry.locator("a.button").bounding_box()["height"] >= 40  # type: ignore[index]
+    page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
     entry.locator("a.button").click()
     expect(page.locator("#join-box")).to_be_visible(timeout=WAIT_MS)
     page.locator("#join-name").fill("Ola")

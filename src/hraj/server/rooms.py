@@ -1027,7 +1027,7 @@ class Rooms:
         room.start()
         await room.call(room.advance_committed)
         old.announce_rematch(room.id)
-        self._evict()
+        # No eviction here: it could stop the old room's actor, which runs this very job.
         return room, True
 
     async def get(self, room_id: str) -> Room:
