@@ -11,6 +11,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.web.play import WAIT_MS
 
+#: A seat taken reloads the page, opens its socket and fetches its table: on a busy
+#: machine that is three answers in a row, so the wait for it is longer than one's.
+SEATED_MS = 4 * WAIT_MS
+
 
 def make_room(page: Page, url: str, seats: list[str], *, public: bool = False, game: str = "qwixx") -> str:
     """Create a room on the start page; `seats` are kinds: me, friend, bot."""
@@ -59,7 +63,7 @@ def test_a_room_code_on_the_start_page_seats_a_newcomer_under_a_name(
     page.locator("#join-name").fill("Jan")
     page.screenshot(path=str(artifacts / "room-join-by-code.png"))
     page.locator("#join-take").click()
-    page.wait_for_selector('#table .table[data-seat="1"]', timeout=WAIT_MS)
+    page.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
     expect(page.locator(".seat-names")).to_contain_text("Jan")
     expect(host.locator(".seat-names")).to_contain_text("Jan", timeout=WAIT_MS)
     assert "1" in kept(page, room)["tokens"]
@@ -97,7 +101,7 @@ def test_an_invited_friend_writes_a_name_and_a_reused_link_says_the_seat_is_take
     assert friend.evaluate("document.documentElement.scrollWidth") <= 360
     friend.screenshot(path=str(artifacts / "room-join-invite-phone.png"))
     friend.locator("#join-take").click()
-    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=WAIT_MS)
+    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
     expect(friend.locator(".seat-names")).to_contain_text("Petra")
     late_context, late = newcomer(browser)
     late.goto(link + "&lang=cs")
@@ -120,7 +124,7 @@ def test_chat_between_players_keeps_markup_as_text_and_spectators_read_it(
     friend.goto(link + "&lang=cs")
     friend.locator("#join-name").fill("Jan")
     friend.locator("#join-take").click()
-    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=WAIT_MS)
+    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
     watcher_context, watcher = newcomer(browser)
     watcher.goto(f"{server_url}/r/{room}?lang=cs")
     expect(watcher.locator("#chat")).to_be_visible(timeout=WAIT_MS)
@@ -180,7 +184,7 @@ def test_rematch_takes_the_player_to_a_new_game_and_offers_it_to_the_others(
     friend.goto(link + "&lang=cs")
     friend.locator("#join-name").fill("Jan")
     friend.locator("#join-take").click()
-    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=WAIT_MS)
+    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
     expect(host.locator(".room-links .replay-link")).to_be_hidden()
     hand_to_bot(host, room)
     hand_to_bot(friend, room)
@@ -195,12 +199,12 @@ def test_rematch_takes_the_player_to_a_new_game_and_offers_it_to_the_others(
     host.wait_for_url("**/r/*", timeout=WAIT_MS)
     host.wait_for_url(lambda url: "/r/" in url and room not in url, timeout=WAIT_MS)
     rematch = host.url.rsplit("/r/", 1)[1].split("?")[0]
-    host.wait_for_selector('#table .table[data-seat="0"]', timeout=WAIT_MS)
+    host.wait_for_selector('#table .table[data-seat="0"]', timeout=SEATED_MS)
     expect(friend.locator("#rematch-ready")).to_be_visible(timeout=WAIT_MS)
     friend.screenshot(path=str(artifacts / "room-rematch-ready.png"), full_page=True)
     friend.locator("#rematch-go").click()
     friend.wait_for_url(f"**/r/{rematch}", timeout=WAIT_MS)
-    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=WAIT_MS)
+    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
     expect(friend.locator(".seat-names")).to_contain_text("Jan")
     host.screenshot(path=str(artifacts / "room-rematch.png"), full_page=True)
     context.close()
@@ -230,7 +234,7 @@ def test_the_lobby_lists_a_public_room_and_joins_it(browser: Browser, server_url
     expect(page.locator("#join-box")).to_be_visible(timeout=WAIT_MS)
     page.locator("#join-name").fill("Ola")
     page.locator("#join-take").click()
-    page.wait_for_selector('#table .table[data-seat="1"]', timeout=WAIT_MS)
+    page.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
     page.goto(server_url + "/lobby?lang=cs")
     assert page.locator(f'.lobby-room[data-room="{room}"]').count() == 0
     context.close()
