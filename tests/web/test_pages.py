@@ -84,16 +84,17 @@ def test_the_replay_opens_only_when_the_game_is_over(client: TestClient) -> None
     assert client.get(f"/r/{room['room']}/replay").status_code == 409
 
 
-def test_a_game_of_bots_replays_step_by_step(client: TestClient) -> None:
+def test_a_game_of_bots_replays_turn_by_turn(client: TestClient) -> None:
     room = new_room(client, "qwixx", [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}])
     summary = client.get(f"/api/rooms/{room['room']}").json()
     assert summary["status"] == "over"
-    steps = summary["version"]
     last = client.get(f"/r/{room['room']}/replay?lang=en").text
-    assert f"Move {steps} of {steps}" in last
+    steps = int(last.split(" of ", 1)[1].split("<", 1)[0])
+    assert 1 < steps < summary["version"]  # a roll is no step of its own
+    assert f"Turn {steps} of {steps}" in last
     assert "Final scores" in last
     first = client.get(f"/r/{room['room']}/replay?step=1&lang=en").text
-    assert f"Move 1 of {steps}" in first
+    assert f"Turn 1 of {steps}" in first
     assert "Final scores" not in first
 
 

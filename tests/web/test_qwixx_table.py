@@ -59,6 +59,8 @@ def test_qwixx_two_browsers_in_one_room(browser: Browser, server_url: str, artif
     assert "?invite=" in invite
     friend = friend_context.new_page()
     friend.goto(invite)
+    friend.locator("#join-name").fill("Jan")
+    friend.locator("#join-take").click()
     friend.wait_for_selector('#table .table[data-seat="1"]')
     # Both answer the white sum of the first roll at once.
     host.wait_for_selector('#table .table[data-my-turn="1"]')

@@ -34,6 +34,7 @@ from hraj.server.protocol import (
     PROTOCOL_VERSION,
     Act,
     Back,
+    Chat,
     Claim,
     CreateRoom,
     HandToBot,
@@ -41,18 +42,21 @@ from hraj.server.protocol import (
     Leave,
     Ping,
     PostAction,
+    PostChat,
     ServerError,
     error_body,
 )
-from hraj.server.rooms import Connection, Room
+from hraj.server.rooms import Connection, Room, clean_chat
 from hraj.server.settings import Settings
 from hraj.server.shared_rooms import rooms_for
-from hraj.store import Store, StoreError
+from hraj.store import OpenRoom, Store, StoreError
 
 log = logging.getLogger("hraj.server")
 T = TypeVar("T")
 
 HELLO_TIMEOUT_S = 10.0
+#: Rooms the lobby lists at most (the newest).
+LOBBY_SIZE = 50
 #: WebSocket close codes (4000-4999 are the application's own).
 CLOSE_NO_ROOM = 4404
 CLOSE_UNAUTHORIZED = 4401
@@ -328,10 +332,52 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     @app.post("/api/rooms/{room_id}/claim")
     async def claim(room_id: str, body: Claim) -> dict[str, Any]:
         room = await rooms.get(room_id)
-        if not room.is_invite(body.invite):
+        if body.invite is None:
+            if not room.public:
+                raise ServerError("forbidden", "This room is private: a seat needs its invite link.")
+        elif not room.is_invite(body.invite):
             raise ServerError("forbidden", "This invite is not valid for the room.")
         seat, token = await room.call(lambda: room.claim(body.seat, body.name))
         return {"room": room.id, "seat": seat, "token": token}
+
+    @app.post("/api/rooms/{room_id}/rematch")
+    async def rematch(room_id: str, request: Request) -> Response:
+        """A new game of the same seats and options once this one is over (made once)."""
+        room = await rooms.get(room_id)
+        token = _bearer(request)
+        if token is None:
+            raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
+        if room.seat_of(token) is None and not room.is_host(token):
+            raise ServerError("forbidden", "Only the room's players may start a rematch.")
+        if room.rematch is None and not room_buckets.take(_address(request)):
+            raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
+        new, made = await room.call(lambda: rooms.rematch(room))
+        _, passed = room.rematch_options()
+        body = await new.call(lambda: _async(new.summary()))
+        body["first_passed"] = passed
+        return JSONResponse(body, status_code=201 if made else 200)
+
+    @app.get("/api/rooms/{room_id}/chat")
+    async def chat_lines(room_id: str) -> dict[str, Any]:
+        room = await rooms.get(room_id)
+        return {"room": room.id, "chat": room.has_chat, "messages": await room.call(lambda: _async(room.chat_lines()))}
+
+    @app.post("/api/rooms/{room_id}/chat")
+    async def chat(room_id: str, body: PostChat, request: Request) -> dict[str, Any]:
+        room = await rooms.get(room_id)
+        token = _bearer(request)
+        seat = None if token is None else room.seat_of(token)
+        if seat is None:
+            raise ServerError("forbidden", "Only the room's players may write; spectators read.")
+        text = clean_chat(body.text)
+        line = await room.call(lambda: room.say(seat, text))
+        return {"room": room.id, "number": line.number}
+
+    @app.get("/api/lobby")
+    async def lobby() -> dict[str, Any]:
+        """The newest public rooms in play with a free person seat (no secrets, no tokens)."""
+        found = await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE)
+        return {"rooms": [lobby_entry(room) for room in found]}
 
     async def seat_authority(request: Request, room: Room, seat: int, host_may: bool) -> bool:
         """Whether the token holds the seat (True) or is the host's (False); else an error."""
@@ -458,6 +504,20 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     return app
 
 
+def lobby_entry(room: OpenRoom) -> dict[str, Any]:
+    """What the lobby shows of a room: game, options, seats (names, bots, free), created."""
+    return {
+        "room": room.id,
+        "game": room.game,
+        "options": room.options,
+        "created_at": room.created_at.isoformat(),
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "claimed": s.token_hash is not None}
+            for s in room.seats
+        ],
+    }
+
+
 async def _acted(room: Room, seat: int, action: str) -> str:
     """A move inside the actor; the room's chain head once it is stored."""
     version = await room.act(seat, action)
@@ -515,7 +575,7 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
             connection.push(error_body(error, connection.lang, message_id))
 
 
-async def _handle(room: Room, connection: Connection, request: Hello | Act | Leave | Back | Ping) -> None:
+async def _handle(room: Room, connection: Connection, request: Hello | Act | Leave | Back | Ping | Chat) -> None:
     if isinstance(request, Ping):
         connection.push({"type": "pong", "id": request.id, "version": room.version})
         return
@@ -523,8 +583,15 @@ async def _handle(room: Room, connection: Connection, request: Hello | Act | Lea
         raise ServerError("bad_message", "Say hello only once per connection.")
     seat = connection.seat
     if seat is None:
+        if isinstance(request, Chat):
+            raise ServerError("forbidden", "Only the room's players may write; spectators read.")
         raise ServerError("forbidden", "Spectators cannot act; claim a seat first.")
-    if isinstance(request, Act):
+    if isinstance(request, Chat):
+        text = clean_chat(request.text)
+        line = await room.call(lambda: room.say(seat, text))
+        ack = {"type": "ack", "id": request.id, "version": room.version, "head": room.head, "chat": line.number}
+        connection.push(ack)
+    elif isinstance(request, Act):
         began = time.perf_counter()
 
         async def act() -> None:

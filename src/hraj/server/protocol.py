@@ -81,8 +81,20 @@ class Ping(Message):
     id: ClientId | None = None
 
 
-ClientMessage = Annotated[Hello | Act | Leave | Back | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Leave | Back | Ping] = TypeAdapter(ClientMessage)
+ChatText = Annotated[str, Field(min_length=1, max_length=1200)]
+"""A chat message as sent; the server keeps at most 300 visible characters of one line."""
+
+
+class Chat(Message):
+    """A message to everyone in the room (players and spectators); only seats may write."""
+
+    type: Literal["chat"]
+    text: ChatText
+    id: ClientId | None = None
+
+
+ClientMessage = Annotated[Hello | Act | Leave | Back | Ping | Chat, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Leave | Back | Ping | Chat] = TypeAdapter(ClientMessage)
 
 
 # --- HTTP request bodies -------------------------------------------------------------------
@@ -105,10 +117,13 @@ class CreateRoom(Message):
     hints: bool = False
     """Every seat may ask for hints (the creator's choice, shown to everyone who joins);
     a room with at most one person's seat allows them anyway."""
+    public: bool = False
+    """Listed in the lobby of open games while a person seat is free; anyone may take it."""
 
 
 class Claim(Message):
-    invite: Token
+    invite: Token | None = None
+    """The invite; a public room's free seats need none."""
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
     name: Name | None = None
 
@@ -119,6 +134,10 @@ class HandToBot(Message):
 
 class PostAction(Message):
     action: ActionText
+
+
+class PostChat(Message):
+    text: ChatText
 
 
 # --- errors -------------------------------------------------------------------------------

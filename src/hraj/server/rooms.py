@@ -34,6 +34,7 @@ import random
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -50,7 +51,7 @@ from hraj.server.fairness import DICE_CURRENT, chain_head, chain_next, commitmen
 from hraj.server.logs import Throttled
 from hraj.server.protocol import PROTOCOL_VERSION, CreateRoom, ServerError
 from hraj.server.settings import Settings
-from hraj.store import AppendBatch, NewRoom, NewSeat, RoomData, Store, StoreError
+from hraj.store import AppendBatch, ChatLine, NewRoom, NewSeat, RoomData, Store, StoreError
 from hraj.store.db import ARCHIVED, OVER, PLAYING, StaleVersion
 
 log = logging.getLogger("hraj.server")
@@ -68,6 +69,15 @@ ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 FAILING_FOR_S = 60.0
 #: Seconds before a bot tries again after its move could not be stored.
 BOT_RETRY_S = 2.0
+#: Characters of one chat message.
+CHAT_MAX_CHARS = 300
+#: Chat messages one seat may send within `CHAT_WINDOW_S` seconds.
+CHAT_BURST = 5
+CHAT_WINDOW_S = 10.0
+#: Chat messages a room holds in all; beyond it the chat is closed (bounded storage).
+CHAT_LIMIT = 1000
+#: Chat messages kept in memory and sent to a newcomer.
+CHAT_SHOWN = 100
 
 T = TypeVar("T")
 
@@ -287,6 +297,13 @@ class Room:
         self.invite_hash = data.invite_hash
         self.host_hash = data.host_hash
         self.absent_after = data.absent_after
+        self.public = data.public
+        self.rematch = data.rematch
+        """The room of the rematch this one led to, once someone asked for it."""
+        self.created_at = data.created_at
+        self.chat: collections.deque[ChatLine] = collections.deque(data.chat, maxlen=CHAT_SHOWN)
+        self.chat_count = data.chat_count
+        self._chat_times: dict[int, collections.deque[float]] = {}
         self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in data.seats]
         #: Hints are allowed: chosen when the room was made (kept beside the game's options),
         #: and always in a game of one person against bots.
@@ -636,6 +653,69 @@ class Room:
             raise ServerError("forbidden", "Seat {seat} is a bot's seat.", seat=seat)
         return info
 
+    # --- chat between the people of a room ----------------------------------------------
+
+    @property
+    def has_chat(self) -> bool:
+        """People talk where at least two person seats are: a room against bots has no chat."""
+        return sum(1 for seat in self.seats if seat.kind == PERSON) >= 2
+
+    async def say(self, seat: int, text: str) -> ChatLine:
+        """Store a seat's chat message and send it to every connection, players and spectators.
+
+        The text is kept as it was typed (pages show it as text, never as markup); it
+        is bounded in length, per seat in pace and per room in number.
+        """
+        if not self.has_chat:
+            raise ServerError("forbidden", "This room has no chat: only one person plays in it.")
+        info = self._person_seat(seat)
+        if self.chat_count >= CHAT_LIMIT:
+            raise ServerError("forbidden", "This room's chat is full ({limit} messages).", limit=CHAT_LIMIT)
+        now = time.monotonic()
+        times = self._chat_times.setdefault(seat, collections.deque())
+        while times and now - times[0] > CHAT_WINDOW_S:
+            times.popleft()
+        if len(times) >= CHAT_BURST:
+            raise ServerError("rate_limited", "Too many chat messages; wait a few seconds.")
+        line = ChatLine(self.chat_count + 1, seat, info.name, text, dt.datetime.now(dt.UTC))
+        await _stored(self.store.add_chat, self.id, line)
+        times.append(now)
+        self.chat_count = line.number
+        self.chat.append(line)
+        message = dumps({"type": "chat", "room": self.id, **chat_json(line)})
+        for connection in self.connections:
+            connection.push(message)
+        return line
+
+    def chat_lines(self) -> list[dict[str, Any]]:
+        return [chat_json(line) for line in self.chat]
+
+    def rematch_options(self) -> tuple[dict[str, Any], bool]:
+        """The options of a rematch and whether the first player was passed on.
+
+        The seat after this game's first player starts, whether the first player was
+        an option or drawn at random (a chance event `first N`); where neither names
+        one, the rules decide by a roll (backgammon's opening roll), and so they do again.
+        """
+        options = dict(self.game.options)
+        first = options.get("first")
+        if first is None:
+            for kind, _, text in self.state.events():
+                words = text.split()
+                if kind == "chance" and len(words) == 2 and words[0] == "first" and words[1].isdigit():
+                    first = int(words[1])
+                    break
+        if first is None or "first" not in options:
+            return options, False
+        options["first"] = (first + 1) % self.game.players
+        return options, True
+
+    def announce_rematch(self, room_id: str) -> None:
+        self.rematch = room_id
+        text = dumps({"type": "rematch", "room": self.id, "rematch": room_id})
+        for connection in self.connections:
+            connection.push(text)
+
     # --- connections and what they see ---------------------------------------------------
 
     async def attach(self, connection: Connection, since: int | None) -> None:
@@ -736,6 +816,10 @@ class Room:
             "seed": self.seed if self.over else None,
             "seats": self.public_seats(),
             "outcome": None if outcome is None else outcome.to_json(),
+            "public": self.public,
+            "chat": self.has_chat,
+            "rematch": self.rematch,
+            "rematch_passes_first": self.rematch_options()[1] if self.over else None,
         }
 
     def record(self) -> dict[str, Any]:
@@ -751,6 +835,23 @@ class Room:
             "head": self.head,
         }
         return record
+
+
+def chat_json(line: ChatLine) -> dict[str, Any]:
+    return {"number": line.number, "seat": line.seat, "name": line.name, "text": line.text, "at": line.at.isoformat()}
+
+
+def clean_chat(text: str) -> str:
+    """A chat message as others will see it: one line without control or format characters,
+    at most `CHAT_MAX_CHARS` characters; nothing visible left is refused."""
+    spaced = "".join(" " if c.isspace() else c for c in text)
+    visible = "".join(c for c in spaced if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp"))
+    cleaned = " ".join(visible.split())
+    if not cleaned:
+        raise ServerError("bad_message", "A chat message needs at least one visible character.")
+    if len(cleaned) > CHAT_MAX_CHARS:
+        raise ServerError("bad_message", "A chat message may have at most {limit} characters.", limit=CHAT_MAX_CHARS)
+    return cleaned
 
 
 def stand_in_bot(game_id: str, wanted: str) -> str:
@@ -907,6 +1008,7 @@ class Rooms:
             dice=DICE_CURRENT,
             absent_after=self.settings.absent_after if spec.absent_after is None else spec.absent_after,
             owner=self.owner_id,
+            public=spec.public,
         )
         data = await _stored(self.store.create_room, new)
         room = self._room(data)
@@ -916,6 +1018,45 @@ class Rooms:
         await room.call(room.advance_committed)
         self._evict()
         return Created(room, invite, host_token, claimed)
+
+    async def rematch(self, old: Room) -> tuple[Room, bool]:
+        """The rematch of a finished room (made once; later calls find it): the same
+        game and seats, the next first player, a new seed. Its seats keep their tokens,
+        its invite and host token are the old room's, so everyone who held a seat holds
+        it again. Runs inside the old room's actor, so two asks make one rematch.
+        The room and whether it was just made."""
+        if not old.over:
+            raise ServerError("not_over", "A rematch can start once the game is over.")
+        if old.rematch is not None:
+            return await self.get(old.rematch), False
+        options, _ = old.rematch_options()
+        seed = self.seeds()
+        new = NewRoom(
+            id=secrets.token_urlsafe(9),
+            game=old.game.id,
+            options={**options, HINTS_KEY: old.hints},
+            seed=seed,
+            commitment=commitment(seed),
+            invite_hash=old.invite_hash,
+            host_hash=old.host_hash,
+            seats=[
+                NewSeat(s.kind, bot=s.bot if s.kind == BOT else None, name=s.name, token_hash=s.token_hash)
+                for s in old.seats
+            ],
+            dice=DICE_CURRENT,
+            absent_after=old.absent_after,
+            public=old.public,
+            rematch_of=old.id,
+            owner=self.owner_id,
+        )
+        data = await _stored(self.store.create_room, new)
+        room = self._room(data)
+        self.rooms[room.id] = room
+        room.start()
+        await room.call(room.advance_committed)
+        old.announce_rematch(room.id)
+        # No eviction here: it could stop the old room's actor, which runs this very job.
+        return room, True
 
     async def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)

@@ -4,6 +4,28 @@ SQLite file by default, PostgreSQL by URL; the schema is managed by the Alembic
 migrations shipped in `hraj.store.migrations` and brought up to date on start.
 """
 
-from hraj.store.db import AppendBatch, NewRoom, NewSeat, RoomData, SeatData, StaleVersion, Store, StoreError
+from hraj.store.db import (
+    AppendBatch,
+    ChatLine,
+    NewRoom,
+    NewSeat,
+    OpenRoom,
+    RoomData,
+    SeatData,
+    StaleVersion,
+    Store,
+    StoreError,
+)
 
-__all__ = ["AppendBatch", "NewRoom", "NewSeat", "RoomData", "SeatData", "StaleVersion", "Store", "StoreError"]
+__all__ = [
+    "AppendBatch",
+    "ChatLine",
+    "NewRoom",
+    "NewSeat",
+    "OpenRoom",
+    "RoomData",
+    "SeatData",
+    "StaleVersion",
+    "Store",
+    "StoreError",
+]

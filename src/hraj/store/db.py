@@ -28,7 +28,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from hraj.core.errors import HrajError
 from hraj.core.record import Event
-from hraj.store.schema import events, rooms, seats
+from hraj.store.schema import chat, events, rooms, seats
 
 PLAYING = "playing"
 OVER = "over"
@@ -84,6 +84,9 @@ class NewRoom:
     dice: int = 1
     absent_after: int = 120
     owner: str | None = None
+    public: bool = False
+    rematch_of: str | None = None
+    """The finished room this one is the rematch of: it points here from now on."""
 
 
 @dataclass(slots=True)
@@ -114,6 +117,39 @@ class RoomData:
     dice: int = 1
     absent_after: int = 120
     owner: str | None = None
+    public: bool = False
+    rematch: str | None = None
+    chat: list[ChatLine] = field(default_factory=list)
+    """The latest messages of the room's chat (at most `CHAT_KEPT`), oldest first."""
+    chat_count: int = 0
+    """How many messages the room's chat holds in all."""
+    created_at: dt.datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """One message of a room's chat: its number, the seat and name that wrote it, when."""
+
+    number: int
+    seat: int
+    name: str | None
+    text: str
+    at: dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class OpenRoom:
+    """A public room in play with a free person seat, as the lobby lists it."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    created_at: dt.datetime
+    seats: list[SeatData]
+
+
+#: Chat messages of a room read back with it (the newest ones).
+CHAT_KEPT = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +200,11 @@ def change_notice(batch: AppendBatch, owner: str) -> str:
 
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+def _utc(moment: dt.datetime) -> dt.datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
 
 
 def _sqlite_pragmas(synchronous: str) -> Any:
@@ -368,8 +409,17 @@ class Store:
                     dice=room.dice,
                     absent_after=room.absent_after,
                     owner=room.owner,
+                    public=room.public,
                 )
             )
+            if room.rematch_of is not None:
+                pointed = connection.execute(
+                    rooms.update()
+                    .where(rooms.c.id == room.rematch_of, rooms.c.rematch.is_(None))
+                    .values(rematch=room.id)
+                )
+                if pointed.rowcount != 1:
+                    raise StoreError("Room {room} has its rematch already.", room=room.rematch_of)
             connection.execute(
                 seats.insert(),
                 [
@@ -399,6 +449,8 @@ class Store:
             dice=room.dice,
             absent_after=room.absent_after,
             owner=room.owner,
+            public=room.public,
+            created_at=now,
         )
 
     def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
@@ -535,6 +587,9 @@ class Store:
                 dice=row["dice"],
                 absent_after=row["absent_after"],
                 owner=row["owner"],
+                public=bool(row["public"]),
+                rematch=row["rematch"],
+                created_at=_utc(row["created_at"]),
                 seats=[
                     SeatData(seat=s["seat"], kind=s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"])
                     for s in seat_rows
@@ -549,7 +604,51 @@ class Store:
                         .order_by(events.c.version)
                     )
                 ]
+            lines = connection.execute(
+                sa.select(chat.c.number, chat.c.seat, chat.c.name, chat.c.text, chat.c.created_at)
+                .where(chat.c.room_id == room_id)
+                .order_by(chat.c.number.desc())
+                .limit(CHAT_KEPT)
+            ).all()
+            room.chat = [
+                ChatLine(number, seat, name, text, _utc(at)) for number, seat, name, text, at in reversed(lines)
+            ]
+            room.chat_count = lines[0][0] if lines else 0
             return room
+
+    def open_rooms(self, limit: int) -> list[OpenRoom]:
+        """The newest `limit` public rooms in play that have a free person seat."""
+        free = sa.exists().where(seats.c.room_id == rooms.c.id, seats.c.kind == "person", seats.c.token_hash.is_(None))
+        query = (
+            sa.select(rooms.c.id, rooms.c.game, rooms.c.options, rooms.c.created_at)
+            .where(rooms.c.public.is_(True), rooms.c.status == PLAYING, free)
+            .order_by(rooms.c.created_at.desc(), rooms.c.id)
+            .limit(limit)
+        )
+        with self.engine.connect() as connection:
+            found = connection.execute(query).all()
+            by_room: dict[str, list[SeatData]] = {row[0]: [] for row in found}
+            if by_room:
+                for s in connection.execute(
+                    sa.select(seats).where(seats.c.room_id.in_(list(by_room))).order_by(seats.c.seat)
+                ).mappings():
+                    seat = SeatData(s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"])
+                    by_room[s["room_id"]].append(seat)
+        return [OpenRoom(row[0], row[1], dict(row[2]), _utc(row[3]), by_room[row[0]]) for row in found]
+
+    def add_chat(self, room_id: str, line: ChatLine) -> None:
+        """Store one chat message; its number must follow the room's last one."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                chat.insert().values(
+                    room_id=room_id,
+                    number=line.number,
+                    seat=line.seat,
+                    name=line.name,
+                    text=line.text,
+                    created_at=line.at,
+                )
+            )
 
     def room_ids(self, status: str | None = None) -> list[str]:
         """Ids of every room, or of the rooms with that status, oldest first."""

@@ -6,7 +6,7 @@ that the migrated database and this metadata agree.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table, Text
+from sqlalchemy import JSON, Boolean, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table, Text, false
 
 metadata = MetaData()
 
@@ -35,9 +35,14 @@ rooms = Table(
     #: The server process that owns the room (several processes on PostgreSQL): only
     #: it applies the room's moves, and the store refuses another's commit. NULL: none.
     Column("owner", String(32), nullable=True),
+    #: Listed in the lobby of open games while a person seat is free (else invite only).
+    Column("public", Boolean, nullable=False, server_default=false()),
+    #: The room of the rematch this finished room led to, once someone asked for it.
+    Column("rematch", String(32), nullable=True),
     Index("ix_rooms_status", "status"),
     Index("ix_rooms_owner", "owner"),
     Index("ix_rooms_status_updated", "status", "updated_at"),
+    Index("ix_rooms_public_status_created", "public", "status", "created_at"),
 )
 
 #: The seats of a room. A person seat holds the hash of its seat token once claimed;
@@ -73,4 +78,17 @@ servers = Table(
     Column("id", String(32), primary_key=True),
     Column("started_at", DateTime(timezone=True), nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+#: What the people of a room wrote to each other: message `number` (1, 2, 3, ...) of a room,
+#: by a seat, under the name the seat had then.
+chat = Table(
+    "chat",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64), nullable=True),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )

@@ -9,8 +9,9 @@ whenever the socket announces a new version.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,18 +23,21 @@ import hraj
 from hraj.core import game_class
 from hraj.core.bot import bot_names, default_bot
 from hraj.core.errors import HrajError
-from hraj.core.record import Event
+from hraj.core.record import CHANCE, Event
 from hraj.core.registry import game_folder, game_part
-from hraj.i18n import LANGS, t, translated_levels
+from hraj.i18n import LANGS, t, tn, translated_levels
 from hraj.server.protocol import ServerError
 from hraj.server.rooms import Room, Rooms
-from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table
+from hraj.web.render import LANG_COOKIE, log_lines, pick_lang, render_page, render_table, seat_names
+from hraj.web.replays import replay_steps, revealed_view
 
 router = APIRouter(include_in_schema=False)
 
 #: A year, in seconds: how long the language choice is remembered.
 COOKIE_AGE = 365 * 24 * 3600
 MAX_PLAYERS_TRIED = 8
+#: Lines of a replay step's own events shown above its table (the deal has dozens).
+TURN_LINES = 12
 
 
 #: Strings the start page's and the room's scripts need, translated on the page.
@@ -57,6 +61,15 @@ SCRIPT_STRINGS = (
     "Winner",
     "Planner",
     "Strategist",
+    # rooms: joining, chat, rematch
+    "Every seat of this room is taken, so you are watching as a spectator.",
+    "This room is private: only its invite link gives a seat. You are watching as a spectator.",
+    "A seat of this game is free. Write your name and sit down, or just watch.",
+    "You were invited to this game. Write your name and sit down.",
+    "Someone took the last free seat just now, so you are watching as a spectator.",
+    "Same seats and options; the next player starts.",
+    "Same seats and options; the opening roll decides who starts, as the rules say.",
+    "Watch the rematch",
 )
 
 
@@ -201,6 +214,7 @@ async def room_page(room_id: str, request: Request) -> Response:
             game_id=room.game.id,
             game_name=game_name(room.game.id, lang),
             hidden_hands=room.game.hidden_hands,
+            over=room.over,
             table=table,
             strings=_strings(lang),
             here=_here(request),
@@ -226,7 +240,9 @@ async def table_fragment(room_id: str, request: Request) -> Response:
 
 @router.get("/r/{room_id}/replay", response_class=HTMLResponse)
 async def replay(room_id: str, request: Request) -> Response:
-    """A finished game, step by step: the spectator's view after each event."""
+    """A finished game turn by turn (the deal is one step), every hand shown: once a game
+    is over its record hides nothing. A game in play has no replay yet (the room page
+    offers none); this page then says so."""
     lang = _lang(request)
     room = await _room(request, room_id)
     if room is None:
@@ -235,15 +251,23 @@ async def replay(room_id: str, request: Request) -> Response:
     if not room.over:
         message = t("The replay opens when the game is over.", lang)
         return _html(render_page("error.html", lang, message=message, here=_here(request)), 409)
+    ends = await asyncio.to_thread(replay_steps, room.game, events)
     try:
-        step = int(request.query_params.get("step", len(events)))
+        step = int(request.query_params.get("step", len(ends)))
     except ValueError:
-        step = len(events)
-    step = max(0, min(step, len(events)))
-    state = await asyncio.to_thread(functools.partial(room.game.replay_events, events[:step], whole=False))
-    view = state.view(None)
-    table = render_table(room.game.id, view, seats, events[:step], lang, room_id=room.id, version=step, replay=True)
+        step = len(ends)
+    step = max(0, min(step, len(ends)))
+    played = ends[step - 1] if step else 0
+    begun = ends[step - 2] if step > 1 else 0
+    state = await asyncio.to_thread(functools.partial(room.game.replay_events, events[:played], whole=False))
+    view = revealed_view(room.game.id, state, room.game.players)
+    table = render_table(room.game.id, view, seats, events[:played], lang, room_id=room.id, version=step, replay=True)
     mat = "mat" in _downloads(room.game.id)
+    turn = log_lines(room.game.id, events[begun:played], seat_names(seats, lang), lang) if step else []
+    hidden = len(turn) - TURN_LINES
+    more = ""
+    if hidden > 0:
+        more = tn("{count} earlier event of this turn", "{count} earlier events of this turn", hidden, lang)
     return _html(
         render_page(
             "replay.html",
@@ -252,8 +276,12 @@ async def replay(room_id: str, request: Request) -> Response:
             game_id=room.game.id,
             game_name=game_name(room.game.id, lang),
             step=step,
-            steps=len(events),
-            event=None if step == 0 else events[step - 1],
+            steps=len(ends),
+            opening=step == 1 and bool(events) and events[0][0] == CHANCE,
+            turn=turn[-TURN_LINES:],
+            first_line=max(0, hidden) + 1,
+            more=more,
+            hidden_hands=room.game.hidden_hands,
             table=table,
             mat=mat,
             here=_here(request),
@@ -317,3 +345,77 @@ async def rules(game_id: str, request: Request) -> Response:
             here=_here(request),
         )
     )
+
+
+# --- the lobby of open games ---------------------------------------------------------------
+
+
+def ago(created: dt.datetime, now: dt.datetime, lang: str) -> str:
+    """How long ago a room was made, in words with the language's plural forms."""
+    minutes = max(0, int((now - created).total_seconds() // 60))
+    if minutes < 1:
+        return t("just now", lang)
+    if minutes < 60:
+        return tn("{count} minute ago", "{count} minutes ago", minutes, lang)
+    hours = minutes // 60
+    if hours < 24:
+        return tn("{count} hour ago", "{count} hours ago", hours, lang)
+    return tn("{count} day ago", "{count} days ago", hours // 24, lang)
+
+
+def option_words(game: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+    """The options a room was made with, as the start page words them (players and the
+    first seat are shown apart or not at all)."""
+    words = []
+    for form in game["options"]:
+        value = options.get(form["name"])
+        if form["name"] in ("players", "first") or value is None:
+            continue
+        if form["kind"] == "select":
+            text = next((text for choice, text in form["choices"] if choice == value), str(value))
+            words.append(f"{form['label']}: {text}")
+        elif form["kind"] == "check":
+            if value:
+                words.append(str(form["label"]))
+        else:
+            words.append(f"{form['label']}: {value}")
+    return words
+
+
+@router.get("/lobby", response_class=HTMLResponse)
+async def lobby(request: Request) -> Response:
+    """Public rooms in play with a free seat, newest first (at most `LOBBY_SIZE`)."""
+    from hraj.server.app import LOBBY_SIZE
+
+    lang = _lang(request)
+    rooms: Rooms = request.app.state.rooms
+    found = await asyncio.to_thread(rooms.store.open_rooms, LOBBY_SIZE)
+    games = {game["id"]: game for game in _games(lang)}
+    now = dt.datetime.now(dt.UTC)
+    listed = []
+    for room in found:
+        game = games.get(room.game)
+        if game is None:
+            continue
+        levels = translated_levels(room.game, lang)
+        players = []
+        for seat in room.seats:
+            if seat.kind == "bot":
+                players.append(t("Bot: {level}", lang, level=levels[seat.bot][0] if seat.bot in levels else seat.bot))
+            elif seat.token_hash is None:
+                players.append(t("free seat", lang))
+            else:
+                players.append(seat.name or t("Player {number}", lang, number=seat.seat + 1))
+        free = sum(1 for seat in room.seats if seat.kind == "person" and seat.token_hash is None)
+        listed.append(
+            {
+                "id": room.id,
+                "game": game["name"],
+                "options": option_words(game, room.options),
+                "players": players,
+                "free": tn("{count} free seat", "{count} free seats", free, lang),
+                "ago": ago(room.created_at, now, lang),
+                "created": room.created_at.isoformat(),
+            }
+        )
+    return _html(render_page("lobby.html", lang, rooms=listed, limit=LOBBY_SIZE, here=_here(request)))

@@ -127,3 +127,13 @@ def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapp
         # Plays, draws and shadow captures are clicked on the cards themselves.
         "bar": [a for a in legal if not a.startswith(("play ", "draw ", "shadow "))],
     }
+
+
+def reveal_hands(view: Mapping[str, Any], views: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """A replay of a finished game: the spectator's view with each seat's hand (from the
+    seat's own view) shown as the end of the game shows it."""
+    seats = [
+        {**info, "revealed": list(views[seat].get("hand") or []) if seat < len(views) else info.get("revealed")}
+        for seat, info in enumerate(view["seats"])
+    ]
+    return {**view, "seats": seats}

@@ -273,6 +273,7 @@
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
+      document.dispatchEvent(new CustomEvent("hraj:socket", { detail: message })); // chat, rematch: room-social.js
       if (message.type === "welcome") {
         delay = 500;
         seats = message.seats || [];
@@ -298,33 +299,17 @@
     });
   }
 
-  async function claimFromInvite() {
-    const url = new URL(location.href);
-    const invite = url.searchParams.get("invite");
-    if (!invite) return;
+  function keepInvite() {
+    // A seated player who opens the invite again keeps it to show to friends; a
+    // newcomer chooses a name and takes a seat in the join panel (room-social.js).
+    const invite = new URL(location.href).searchParams.get("invite");
+    if (!invite || !(mine && localSeats().length)) return;
     history.replaceState(null, "", location.pathname);
-    if (mine && localSeats().length) {
-      if (!mine.invite) rooms.put(ROOM, { ...mine, invite });
-      return;
-    }
-    const response = await fetch(`/api/rooms/${ROOM}/claim?lang=${LANG}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ invite }),
-    });
-    const body = await response.json().catch(() => ({}));
-    if (response.ok) {
-      mine = { game: GAME, tokens: { [body.seat]: body.token }, invite, at: Date.now() };
-      rooms.put(ROOM, mine);
-    } else if (body.code === "seat_taken") {
-      note(tr("Every seat of this room is taken; you are watching."));
-    } else {
-      note(body.text || body.message || String(response.status));
-    }
+    if (!mine.invite) rooms.put(ROOM, { ...mine, invite });
   }
 
   async function start() {
-    await claimFromInvite();
+    keepInvite();
     mine = rooms.get(ROOM);
     if (mine && mine.invite) {
       document.getElementById("invite-link").value = `${location.origin}/r/${ROOM}?invite=${mine.invite}`;

@@ -89,7 +89,8 @@
       // hints: at one screen or against bots always; with friends through a link only if allowed for all
       const allowed = document.getElementById("hints-allowed");
       const hints = kinds.every((kind) => kind !== "friend") || Boolean(allowed && allowed.checked);
-      const room = await post("/api/rooms", { game, options, seats, hints, claim: me >= 0 ? me : null });
+      const listed = document.getElementById("public-room").checked;
+      const room = await post("/api/rooms", { game, options, seats, hints, claim: me >= 0 ? me : null, public: listed });
       const tokens = {};
       if (room.token) tokens[room.seat] = room.token;
       for (const [index, kind] of kinds.entries()) {
@@ -117,6 +118,8 @@
     } catch (error) {
       target = `/r/${encodeURIComponent(text)}`;
     }
+    // Joining asks the room for a free seat (the room page says why when there is none).
+    if (!watch && !target.includes("invite=")) target += (target.includes("?") ? "&" : "?") + "join=1";
     location.assign(target);
   });
 
