@@ -64,9 +64,9 @@ class StoppedStore(Store):
         self._check()
         return super().create_room(room)
 
-    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None, gender: str | None = None) -> bool:
         self._check()
-        return super().claim_seat(room_id, seat, token_hash, name)
+        return super().claim_seat(room_id, seat, token_hash, name, gender)
 
 
 @pytest.fixture

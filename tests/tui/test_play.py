@@ -37,7 +37,7 @@ def test_a_person_plays_qwixx_to_the_end_against_bots() -> None:
     assert state.is_over
     text = console.export_text()
     assert "Final scores" in text and "Winner" in text
-    assert "Player 1: takes a penalty" in text  # passing every turn; forced steps are shown
+    assert "Player 1 took a misthrow (−5)" in text  # passing every turn; forced steps are shown
     assert prompts, "the person was asked for moves"
 
 

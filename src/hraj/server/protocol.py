@@ -88,10 +88,16 @@ CLIENT_MESSAGE: TypeAdapter[Hello | Act | Leave | Back | Ping] = TypeAdapter(Cli
 # --- HTTP request bodies -------------------------------------------------------------------
 
 
+#: The grammatical gender a person may give with their name, for the log's Czech and
+#: Slovak sentences ("Eva zapsala", "Petr zapsal"): masculine or feminine.
+Gender = Literal["m", "f"]
+
+
 class SeatSpec(Message):
     kind: Literal["person", "bot"] = "person"
     bot: BotName | None = None
     name: Name | None = None
+    gender: Gender | None = None
 
 
 class CreateRoom(Message):
@@ -108,6 +114,7 @@ class Claim(Message):
     invite: Token
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
     name: Name | None = None
+    gender: Gender | None = None
 
 
 class HandToBot(Message):

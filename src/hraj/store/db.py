@@ -57,6 +57,7 @@ class NewSeat:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    gender: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +81,7 @@ class SeatData:
     bot: str | None
     name: str | None
     token_hash: str | None
+    gender: str | None = None
 
 
 @dataclass(slots=True)
@@ -341,6 +343,7 @@ class Store:
                         "kind": seat.kind,
                         "bot": seat.bot,
                         "name": seat.name,
+                        "gender": seat.gender,
                         "token_hash": seat.token_hash,
                     }
                     for number, seat in enumerate(room.seats)
@@ -357,7 +360,7 @@ class Store:
             status=PLAYING,
             version=0,
             outcome=None,
-            seats=[SeatData(n, s.kind, s.bot, s.name, s.token_hash) for n, s in enumerate(room.seats)],
+            seats=[SeatData(n, s.kind, s.bot, s.name, s.token_hash, s.gender) for n, s in enumerate(room.seats)],
             dice=room.dice,
             absent_after=room.absent_after,
         )
@@ -412,8 +415,8 @@ class Store:
         return next((b.room_id for b in batches if stored.get(b.room_id) != b.after), "?")
 
     def update_seat(self, room_id: str, seat: int, **values: Any) -> None:
-        """Change a seat's `bot`, `name` or `token_hash`."""
-        unknown = set(values) - {"bot", "name", "token_hash"}
+        """Change a seat's `bot`, `name`, `gender` or `token_hash`."""
+        unknown = set(values) - {"bot", "name", "gender", "token_hash"}
         if unknown:
             raise ValueError(f"unknown seat fields: {sorted(unknown)}")
         with self.engine.begin() as connection:
@@ -423,7 +426,7 @@ class Store:
             if result.rowcount != 1:
                 raise StoreError("Room {room} has no seat {seat}.", room=room_id, seat=seat)
 
-    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None, gender: str | None = None) -> bool:
         """Give a free person seat its token; False if the seat was taken meanwhile."""
         with self.engine.begin() as connection:
             result = connection.execute(
@@ -434,7 +437,7 @@ class Store:
                     seats.c.kind == "person",
                     seats.c.token_hash.is_(None),
                 )
-                .values(token_hash=token_hash, name=name)
+                .values(token_hash=token_hash, name=name, gender=gender)
             )
             return result.rowcount == 1
 
@@ -462,7 +465,14 @@ class Store:
                 dice=row["dice"],
                 absent_after=row["absent_after"],
                 seats=[
-                    SeatData(seat=s["seat"], kind=s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"])
+                    SeatData(
+                        seat=s["seat"],
+                        kind=s["kind"],
+                        bot=s["bot"],
+                        name=s["name"],
+                        token_hash=s["token_hash"],
+                        gender=s["gender"],
+                    )
                     for s in seat_rows
                 ],
             )

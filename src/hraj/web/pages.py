@@ -25,9 +25,9 @@ from hraj.core.errors import HrajError
 from hraj.core.record import Event
 from hraj.core.registry import game_folder, game_part
 from hraj.i18n import LANGS, t, translated_levels
-from hraj.server.protocol import ServerError
+from hraj.server.protocol import ServerError, translate
 from hraj.server.rooms import Room, Rooms
-from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table
+from hraj.web.render import LANG_COOKIE, last_line, pick_lang, render_page, render_table
 
 router = APIRouter(include_in_schema=False)
 
@@ -167,6 +167,38 @@ def _not_found(request: Request, lang: str) -> Response:
     return _html(render_page("error.html", lang, message=message, here=_here(request)), 404)
 
 
+#: The heading of an error page for each HTTP status (others: the 400 one).
+ERROR_TITLES = {
+    400: "Bad request",
+    403: "Not allowed",
+    404: "Not found",
+    405: "Not allowed",
+    409: "Not yet",
+    413: "Bad request",
+    429: "Too many requests",
+    500: "Something went wrong",
+    503: "Temporarily unavailable",
+}
+#: What an error page says, where the server's own reason is not meant for people.
+ERROR_TEXTS = {
+    404: "There is nothing at this address. The link may be mistyped.",
+    405: "This page cannot be opened this way.",
+    429: "Too many requests from your address. Wait a moment and try again.",
+}
+
+
+def error_page(request: Request, error: ServerError, status: int | None = None) -> Response:
+    """An error of a page's address (a mistyped link, a page opened too often) as a page
+    in the page's language, never the API's JSON."""
+    lang = _lang(request)
+    code = status or error.status
+    text = ERROR_TEXTS.get(code)
+    message = t(text, lang) if text is not None else translate(error, lang)
+    title = t(ERROR_TITLES.get(code, ERROR_TITLES[400]), lang)
+    page = render_page("error.html", lang, title=title, message=message, here=_here(request))
+    return _html(page, code)
+
+
 async def _snapshot(room: Room, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]], list[Event]]:
     """The seat's view message, the seats and the events, taken together inside the room's actor."""
 
@@ -253,7 +285,7 @@ async def replay(room_id: str, request: Request) -> Response:
             game_name=game_name(room.game.id, lang),
             step=step,
             steps=len(events),
-            event=None if step == 0 else events[step - 1],
+            event=last_line(room.game.id, events[:step], seats, lang, view),
             table=table,
             mat=mat,
             here=_here(request),
