@@ -88,8 +88,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 #: A game of each kind: named people of both genders and one without, and bots.
 ROOMS = {
-    "qwixx": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "master"}, {"kind": "bot", "bot": "random"}],
-    "trefa": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "racer"}],
+    "qwixx": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}],
+    "trefa": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}],
     "backgammon": [{"kind": "bot", "bot": "pubeval"}, {"kind": "bot", "bot": "pubeval"}],
     "abluxxen": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}],
 }
