@@ -243,7 +243,8 @@ def play(
             "-s",
             metavar=_("SEATS"),
             help=_(
-                "Who sits where, comma-separated: me (a person; human:Name for a named one) or a bot name. "
+                "Who sits where, comma-separated: me (a person; human:Name for a named one, "
+                "human:Name:f or :m for she or he in the log) or a bot name. "
                 "By default you against the game's middle bot level."
             ),
         ),
@@ -407,6 +408,23 @@ def record_names(record: dict[str, Any], players: int, lang: str) -> list[str]:
     return [t("Player {n}", lang, n=seat + 1) for seat in range(players)]
 
 
+def record_genders(record: dict[str, Any], players: int) -> list[str | None]:
+    """The grammatical genders in the seats a saved game keeps (`human:Eva:f`); None where
+    none was given or the record keeps no seats."""
+    from hraj.tui.play import PEOPLE, name_and_gender
+
+    seats = record.get("seats")
+    parts = [part.strip() for part in seats.split(",") if part.strip()] if isinstance(seats, str) else []
+    if len(parts) != players:
+        return [None] * players
+    genders: list[str | None] = []
+    for part in parts:
+        word, _, rest = part.partition(":")
+        name, gender = name_and_gender(rest)
+        genders.append(gender if word.lower() in PEOPLE and name else gender or "m")
+    return genders
+
+
 @app.command(cls=HelpfulCommand, help=_("Show a recorded game move by move, checking every move against the rules."))
 def replay(
     source: Annotated[
@@ -444,7 +462,8 @@ def replay(
         options = record.get("options", {})
         game = game_class(game_id)(**(options if isinstance(options, dict) else {}))
         full = game.replay(record)  # checks the whole record before showing anything
-        shown = Replay(game, full, record_names(record, game.players, lang), lang, out)
+        names = record_names(record, game.players, lang)
+        shown = Replay(game, full, names, lang, out, record_genders(record, game.players))
         if step:
             shown.step_through(lambda prompt: out.input(Text(prompt)))
         else:

@@ -10,6 +10,12 @@ Counted phrases go through `tn` (gettext's `ngettext` with each language's Plura
 Czech and Slovak have three forms, 1 / 2-4 / 5+), and numbers through `number` and
 `percent` (Babel's locale data: `1 622` and `99,9 %` in Czech, `1,622` and `99.9%` in
 English).
+
+Sentences about a player (the log's "Eva crossed red 5") agree with the player's
+grammatical gender in Czech and Slovak: `tg` and `tgn` look the English text up under the
+gettext context `masculine`, `feminine` or `unknown` (a gender nobody gave), so each
+language writes its own forms ("Eva zakřížkovala", "Petr zakřížkoval", "Eva – zakřížkováno").
+Each game's `log` module words its events this way (`log_lines`).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +40,10 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 LANGS = ("cs", "sk", "en")
 DEFAULT_LANG = "cs"
 LANG_NAMES = {"cs": "čeština", "sk": "slovenčina", "en": "English"}
+#: A player's grammatical gender, as a seat stores it: masculine or feminine (None: not given).
+GENDERS = ("m", "f")
+#: The gettext context of each gender; `unknown` is the wording that fits both.
+GENDER_CONTEXTS = {"m": "masculine", "f": "feminine", None: "unknown"}
 
 
 def check_lang(lang: str) -> str:
@@ -62,6 +72,8 @@ def catalog(lang: str) -> dict[str, str]:
     appears under its singular id with its first form."""
     messages: dict[str, str] = {}
     for message in _messages(lang):
+        if message.context:
+            continue  # gendered sentences are read through `tg` / `tgn`
         if isinstance(message.id, str):
             messages[message.id] = str(message.string)
         elif isinstance(message.string, tuple | list) and message.string[0]:
@@ -92,6 +104,42 @@ def tn(singular: str, plural: str, count: int, lang: str = DEFAULT_LANG, /, **pa
         return template.format(**fields)
     except (KeyError, IndexError, ValueError):
         return (singular if count == 1 else plural).format(**fields)
+
+
+def gender_of(value: object) -> str | None:
+    """A stored gender as one of GENDERS, or None when not given (or not understood)."""
+    return value if isinstance(value, str) and value in GENDERS else None
+
+
+def _fill(template: str, fallback: str, params: dict[str, Any]) -> str:
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return fallback.format(**params)
+
+
+def tx(context: str, text: str, lang: str = DEFAULT_LANG, /) -> str:
+    """A word in a grammatical `context` (gettext's msgctxt), such as a colour as the
+    object of a sentence ("zapsala černou"); the plain translation when none is given."""
+    if lang == "en":
+        return text
+    said = translations(lang).pgettext(context, text)
+    return t(text, lang) if said == text else said
+
+
+def tg(text: str, gender: str | None, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
+    """`text` said of a player of grammatical `gender` ("m", "f", None for not given):
+    the translation under the gender's gettext context, params filled in."""
+    context = GENDER_CONTEXTS.get(gender, "unknown")
+    template = translations(lang).pgettext(context, text)
+    return _fill(template, text, params)
+
+
+def tgn(singular: str, plural: str, count: int, gender: str | None, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
+    """`tg` for a phrase about `count` things: the gender's form in the language's plural form."""
+    context = GENDER_CONTEXTS.get(gender, "unknown")
+    template = translations(lang).npgettext(context, singular, plural, count)
+    return _fill(template, singular if count == 1 else plural, {"count": number(count, lang), **params})
 
 
 def number(value: float, lang: str = DEFAULT_LANG, /, digits: int | None = None) -> str:
@@ -145,8 +193,65 @@ def bot_label(game_id: str, name: str, lang: str) -> str:
     return f"{t(level[0], lang)} – {t(level[1], lang)}"
 
 
+def bot_name(game_id: str, name: str, lang: str) -> str:
+    """A bot as the menus name it: its level ("Beginner") where it has one, else its own
+    name ("Random", "Pubeval"), in `lang`."""
+    from hraj.core.bot import bot_levels
+
+    level = bot_levels(game_id).get(name)
+    return t(level[0] if level is not None else name[:1].upper() + name[1:], lang)
+
+
 def translated_levels(game_id: str, lang: str) -> dict[str, tuple[str, str]]:
     """Bot name -> (level, what it does) in `lang`, for the bots that have a level."""
     from hraj.core.bot import bot_levels
 
     return {name: (t(level, lang), t(text, lang)) for name, (level, text) in bot_levels(game_id).items()}
+
+
+def log_lines(
+    game_id: str,
+    events: Sequence[tuple[str, int | None, str]],
+    names: Sequence[str],
+    genders: Sequence[str | None],
+    lang: str,
+    view: Any = None,
+) -> list[str | None]:
+    """One sentence per event ("Eva zakřížkovala červenou 5"), in the words of the game's
+    `log` module (`lines(events, names, genders, lang, view)`); None for an event the
+    seat may not read. `view` is the current view of the reader, for what the events
+    leave out (a backgammon match's variant)."""
+    from hraj.core.record import CHANCE, HIDDEN
+    from hraj.core.registry import game_part
+
+    narrator = game_part(game_id, "log")
+    if narrator is not None:
+        said: list[str | None] = narrator.lines(events, names, genders, lang, view)
+        return said
+    lines: list[str | None] = []
+    for kind, seat, text in events:
+        if text == HIDDEN:
+            lines.append(None)
+        elif kind == CHANCE:
+            lines.append(chance_line(text, names, lang))
+        else:
+            who = names[seat] if seat is not None and 0 <= seat < len(names) else "—"
+            lines.append(f"{who}: {text}")
+    return lines
+
+
+def chance_line(text: str, names: Sequence[str], lang: str) -> str:
+    """A chance outcome every game may log: who starts (`first 1`), else the notation."""
+    word, _, rest = text.partition(" ")
+    if word == "first" and rest.isdigit() and int(rest) < len(names):
+        return t("{name} starts", lang, name=names[int(rest)])
+    return t("Chance: {outcome}", lang, outcome=text)
+
+
+def name_of(names: Sequence[str], seat: int | None) -> str:
+    """A seat's name for a sentence; a dash for a seat the names do not cover."""
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "—"
+
+
+def gender_at(genders: Sequence[str | None], seat: int | None) -> str | None:
+    return genders[seat] if seat is not None and 0 <= seat < len(genders) else None

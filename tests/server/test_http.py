@@ -104,8 +104,10 @@ def test_invites_give_each_free_seat_once(client: TestClient) -> None:
 def test_unknown_rooms_paths_and_methods_are_structured_errors(client: TestClient) -> None:
     error_of(client.get("/api/rooms/nope"), 404, "not_found")
     error_of(client.get("/api/rooms/" + "x" * 40), 404, "not_found")
-    error_of(client.get("/nowhere"), 404, "not_found")
+    error_of(client.get("/api/nowhere"), 404, "not_found")
     error_of(client.delete("/api/rooms"), 400, "bad_message")
+    page = client.get("/nowhere")  # a page's address: a page in the page's language, not JSON
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
 
 
 def test_moves_over_http_need_the_seat_token_and_must_be_legal(client: TestClient) -> None:

@@ -64,9 +64,17 @@ class StoppedStore(Store):
         self._check()
         return super().create_room(room)
 
-    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None, owner: str | None = None) -> bool:
+    def claim_seat(
+        self,
+        room_id: str,
+        seat: int,
+        token_hash: str,
+        name: str | None,
+        gender: str | None = None,
+        owner: str | None = None,
+    ) -> bool:
         self._check()
-        return super().claim_seat(room_id, seat, token_hash, name, owner)
+        return super().claim_seat(room_id, seat, token_hash, name, gender, owner)
 
 
 @pytest.fixture

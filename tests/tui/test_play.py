@@ -37,7 +37,7 @@ def test_a_person_plays_qwixx_to_the_end_against_bots() -> None:
     assert state.is_over
     text = console.export_text()
     assert "Final scores" in text and "Winner" in text
-    assert "Player 1: takes a penalty" in text  # passing every turn; forced steps are shown
+    assert "Player 1 took a misthrow (−5)" in text  # passing every turn; forced steps are shown
     assert prompts, "the person was asked for moves"
 
 
@@ -156,3 +156,24 @@ def test_all_lists_every_legal_move_when_there_are_many() -> None:
     assert "Type all" in console.export_text()
     table.list_choices(legal, everything=True)
     assert str(legal[-1]) in console.export_text()
+
+
+def test_a_name_may_give_the_gender_the_log_uses() -> None:
+    players = parse_seats("qwixx", "human:Eva:f,human:Petr:m,human:Ája,me,greedy", seed=3, lang="cs")
+    assert [(p.name, p.gender) for p in players] == [
+        ("Eva", "f"),
+        ("Petr", "m"),
+        ("Ája", None),
+        ("Hráč 4", "m"),
+        ("greedy 5", "m"),
+    ]
+
+
+def test_the_terminal_log_is_in_sentences_in_the_players_gender() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    players = parse_seats("qwixx", "human:Eva:f,greedy", seed=3, lang="cs")
+    game = hraj.game("qwixx", players=2, first=0)
+    table = TerminalTable(game, players, lang="cs", seed=3, console=console, ask=scripted(iter(["q"]), []))
+    with pytest.raises(QuitGame):
+        table.run()
+    assert "Eva hodila" in console.export_text()

@@ -7,7 +7,7 @@ import string
 import pytest
 
 from hraj.i18n import catalog
-from tests.web.msgids import web_msgids
+from tests.web.msgids import web_msgids, web_plurals
 
 
 def fields(text: str) -> set[str]:
@@ -32,3 +32,20 @@ def test_the_msgids_are_found_in_templates_and_code() -> None:
     found = web_msgids()
     # One from a template, one from Python code, one from a table of words.
     assert {"Your turn", "The game is over.", "draw from the pile"} <= found
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+def test_every_counted_phrase_has_the_three_plural_forms(lang: str) -> None:
+    from hraj.i18n import tn
+
+    for singular, plural in web_plurals():
+        forms = {tn(singular, plural, count, lang, name="X") for count in (1, 2, 5)}
+        assert len(forms) == 3, (singular, forms)
+        assert all("{" not in form for form in forms), singular
+
+
+def test_players_are_counted_as_czech_counts_them() -> None:
+    from hraj.i18n import tn
+
+    said = [tn("{count} player", "{count} players", n, "cs") for n in (1, 2, 5)]
+    assert said == ["1 hráč", "2 hráči", "5 hráčů"]

@@ -144,3 +144,114 @@ def test_a_number_option_form_takes_its_range_from_the_rules() -> None:
     check = hraj.core.game_class("backgammon").options_spec["match_length"].check
     assert (match_length["min"], match_length["max"]) == check.bounds  # type: ignore[attr-defined]
     assert match_length["max"] > 25
+
+
+# --- error pages ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "text"),
+    [
+        ("cs", "Nenalezeno", "Na této adrese nic není."),
+        ("sk", "Nenájdené", "Na tejto adrese nič nie je."),
+        ("en", "Not found", "There is nothing at this address."),
+    ],
+)
+def test_an_unknown_address_is_a_page_in_the_pages_language(
+    client: TestClient, lang: str, title: str, text: str
+) -> None:
+    client.get(f"/lang/{lang}")
+    response = client.get("/no/such/page")
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    assert f'<html lang="{lang}">' in response.text
+    assert f"<h1>{title}</h1>" in response.text and text in response.text
+
+
+def test_the_query_chooses_the_language_of_an_error_page_too(client: TestClient) -> None:
+    response = client.get("/static/nothing.js?lang=sk")
+    assert response.status_code == 404
+    assert "Na tejto adrese nič nie je." in response.text
+
+
+def test_a_page_address_used_the_wrong_way_is_a_czech_page(client: TestClient) -> None:
+    response = client.post("/rules/qwixx", content=b"")
+    assert response.status_code == 405
+    assert "Tuto stránku takto otevřít nelze." in response.text
+
+
+def test_a_failing_page_is_a_page_and_says_nothing_more(tmp_path: Path) -> None:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'hraj.db'}", secret="pages-test-secret-0123456789")
+    app = create_app(settings)
+
+    @app.get("/broken")
+    async def broken() -> None:
+        raise RuntimeError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as failing:
+        response = failing.get("/broken?lang=cs")
+    assert response.status_code == 500
+    assert "Něco se nepovedlo" in response.text and "a bug" not in response.text
+
+
+def test_too_many_requests_for_pages_is_a_page(tmp_path: Path) -> None:
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'hraj.db'}",
+        secret="pages-test-secret-0123456789",
+        http_rate=0.001,
+        http_burst=1,
+    )
+    with TestClient(create_app(settings)) as limited:
+        limited.get("/rules/qwixx")
+        response = limited.get("/rules/qwixx")
+    assert response.status_code == 429
+    assert "Příliš mnoho požadavků" in response.text
+
+
+def test_the_api_keeps_json_with_a_translated_text(client: TestClient) -> None:
+    english = client.get("/api/rooms/nosuchroom")
+    assert english.status_code == 404
+    assert english.json()["code"] == "not_found" and "text" not in english.json()
+    client.get("/lang/cs")
+    czech = client.get("/api/no/such/endpoint")
+    assert czech.status_code == 404
+    assert czech.headers["content-type"].startswith("application/json")
+    assert czech.json()["text"] == "Na adrese /api/no/such/endpoint nic není."
+    assert client.get("/api/rooms/nosuchroom?lang=sk").json()["text"].startswith("Miestnosť")
+
+
+# --- the player's gender in the log -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("gender", "line"),
+    [("f", "Eva hodila"), ("m", "Eva hodil"), (None, "Eva – hozeno:")],
+)
+def test_the_log_speaks_of_a_player_in_the_gender_given_with_the_name(
+    client: TestClient, gender: str | None, line: str
+) -> None:
+    seat: dict[str, str] = {"kind": "person", "name": "Eva", **({"gender": gender} if gender else {})}
+    room = new_room(client, "qwixx", [seat, {"kind": "bot", "bot": "greedy"}], claim=0, options={"first": 0})
+    summary = client.get(f"/api/rooms/{room['room']}").json()
+    assert summary["seats"][0]["gender"] == gender
+    page = client.get(f"/r/{room['room']}").text
+    assert line in page
+    assert "Bot (Začátečník)" in page  # the bot by the level the menus show
+
+
+def test_a_friend_joining_gives_a_gender_too(client: TestClient) -> None:
+    room = new_room(client, "qwixx", [{"kind": "bot", "bot": "greedy"}, {"kind": "person"}], options={"first": 1})
+    claimed = client.post(
+        f"/api/rooms/{room['room']}/claim", json={"invite": room["invite"], "name": "Jana", "gender": "f"}
+    )
+    assert claimed.status_code == 200, claimed.text
+    assert client.get(f"/api/rooms/{room['room']}").json()["seats"][1]["gender"] == "f"
+    assert "Jana hodila" in client.get(f"/r/{room['room']}").text
+    wrong = client.post(f"/api/rooms/{room['room']}/claim", json={"invite": room["invite"], "gender": "x"})
+    assert wrong.status_code == 400
+
+
+def test_the_start_page_asks_for_the_gender_next_to_the_name(client: TestClient) -> None:
+    html = client.get("/").text
+    assert 'class="seat-gender"' in html
+    assert '<option value="f">ona</option>' in html

@@ -123,10 +123,27 @@ class TokenBucket:
         return False
 
 
+#: The cookie in which the pages remember the chosen language (hraj.web.render.LANG_COOKIE).
+LANG_COOKIE = "hraj_lang"
+#: Paths whose errors are JSON for programs; every other path is a page, and its errors are
+#: pages in the page's language.
+API_PREFIXES = ("/api/", "/ws/", "/metrics")
+
+
 def _lang(request: Request) -> str:
-    wanted = request.query_params.get("lang") or request.headers.get("accept-language", "")
+    """The language of an API answer: `?lang=`, the pages' language cookie, then Accept-Language."""
+    wanted = (
+        request.query_params.get("lang")
+        or request.cookies.get(LANG_COOKIE)
+        or request.headers.get("accept-language", "")
+    )
     code = wanted[:2].lower()
     return code if code in ("cs", "sk") else "en"
+
+
+def _is_page(request: Request) -> bool:
+    """Whether the request is for a page (an error answers it as a page), not the API."""
+    return not request.url.path.startswith(API_PREFIXES)
 
 
 def _bearer(request: Request) -> str | None:
@@ -182,9 +199,20 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         metrics.errors.labels(error.code).inc()
         return JSONResponse(error_body(error, lang), status_code=error.status)
 
+    def answer(request: Request, error: ServerError, status: int | None = None) -> Response:
+        """The error as a page in the page's language for a page's address (a mistyped
+        link), with the HTTP `status` where it is not the error code's own; else as JSON
+        for the API."""
+        if not _is_page(request):
+            return error_response(error, _lang(request))
+        from hraj.web.pages import error_page
+
+        metrics.errors.labels(error.code).inc()
+        return error_page(request, error, status)
+
     @app.exception_handler(ServerError)
     async def on_server_error(request: Request, error: ServerError) -> Response:
-        return error_response(error, _lang(request))
+        return answer(request, error)
 
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, error: RequestValidationError) -> Response:
@@ -193,7 +221,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         problem = ServerError(
             "bad_message", "The message is not valid at {where}: {why}.", where=where, why=first.get("msg", "?")
         )
-        return error_response(problem, _lang(request))
+        return answer(request, problem)
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http(request: Request, error: StarletteHTTPException) -> Response:
@@ -205,18 +233,18 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
             )
         else:
             problem = ServerError("bad_message", "The request was not understood.")
-        return error_response(problem, _lang(request))
+        return answer(request, problem, error.status_code)
 
     @app.exception_handler(SQLAlchemyError)
     @app.exception_handler(StoreError)
     async def on_store(request: Request, error: Exception) -> Response:
         store_failures.report(request.url.path, error)
-        return error_response(ServerError("unavailable", "The store is unavailable; please try again."), _lang(request))
+        return answer(request, ServerError("unavailable", "The store is unavailable; please try again."))
 
     @app.exception_handler(Exception)
     async def on_bug(request: Request, error: Exception) -> Response:
         log.exception("unexpected error at %s", request.url.path)
-        return error_response(ServerError("internal", "Something went wrong on the server."), _lang(request))
+        return answer(request, ServerError("internal", "Something went wrong on the server."))
 
     @app.middleware("http")
     async def limits(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -233,7 +261,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
             # A body of unstated length could be any size: ask for one that states it.
             return error_response(ServerError("bad_message", "A request body must state its length."), lang)
         if not http_buckets.take(_address(request)):
-            return error_response(ServerError("rate_limited", "Too many requests; slow down."), lang)
+            return answer(request, ServerError("rate_limited", "Too many requests; slow down."))
         return await call_next(request)
 
     @app.middleware("http")
@@ -337,7 +365,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
                 raise ServerError("forbidden", "This room is private: a seat needs its invite link.")
         elif not room.is_invite(body.invite):
             raise ServerError("forbidden", "This invite is not valid for the room.")
-        seat, token = await room.call(lambda: room.claim(body.seat, body.name))
+        seat, token = await room.call(lambda: room.claim(body.seat, body.name, body.gender))
         return {"room": room.id, "seat": seat, "token": token}
 
     @app.post("/api/rooms/{room_id}/rematch")

@@ -100,10 +100,16 @@ CLIENT_MESSAGE: TypeAdapter[Hello | Act | Leave | Back | Ping | Chat] = TypeAdap
 # --- HTTP request bodies -------------------------------------------------------------------
 
 
+#: The grammatical gender a person may give with their name, for the log's Czech and
+#: Slovak sentences ("Eva zapsala", "Petr zapsal"): masculine or feminine.
+Gender = Literal["m", "f"]
+
+
 class SeatSpec(Message):
     kind: Literal["person", "bot"] = "person"
     bot: BotName | None = None
     name: Name | None = None
+    gender: Gender | None = None
 
 
 class CreateRoom(Message):
@@ -126,6 +132,7 @@ class Claim(Message):
     """The invite; a public room's free seats need none."""
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
     name: Name | None = None
+    gender: Gender | None = None
 
 
 class HandToBot(Message):

@@ -134,6 +134,8 @@ class Seat:
     """The bot of a bot seat, or the stand-in bot of a person seat left to a bot."""
     name: str | None
     token_hash: str | None
+    gender: str | None = None
+    """The grammatical gender the person gave with the name ("m", "f"), or None."""
     player: Bot | None = None
     stand_in: bool = False
     """The bot plays because the person was away when the seat had to act (not stored)."""
@@ -143,6 +145,7 @@ class Seat:
             "seat": self.number,
             "kind": self.kind,
             "name": self.name,
+            "gender": self.gender,
             "bot": self.bot,
             "claimed": self.token_hash is not None,
             "connected": connected,
@@ -304,7 +307,7 @@ class Room:
         self.chat: collections.deque[ChatLine] = collections.deque(data.chat, maxlen=CHAT_SHOWN)
         self.chat_count = data.chat_count
         self._chat_times: dict[int, collections.deque[float]] = {}
-        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in data.seats]
+        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.gender) for s in data.seats]
         #: Hints are allowed: chosen when the room was made (kept beside the game's options),
         #: and always in a game of one person against bots.
         self.hints = allowed or sum(seat.kind == PERSON for seat in self.seats) <= 1
@@ -593,7 +596,7 @@ class Room:
     def is_invite(self, invite: str) -> bool:
         return hmac.compare_digest(self.invite_hash, hash_token(self.secret, invite))
 
-    async def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
+    async def claim(self, seat: int | None, name: str | None, gender: str | None = None) -> tuple[int, str]:
         """Give a free person seat (the first, unless one is named) a new token."""
         free = [s.number for s in self.seats if s.kind == PERSON and s.token_hash is None]
         if seat is None:
@@ -606,10 +609,11 @@ class Room:
             raise ServerError("seat_taken", "Seat {seat} is taken or is a bot's.", seat=seat)
         token = new_token()
         hashed = hash_token(self.secret, token)
-        if not await _stored(self.store.claim_seat, self.id, seat, hashed, name, **self._fence()):
+        if not await _stored(self.store.claim_seat, self.id, seat, hashed, name, gender, **self._fence()):
             raise ServerError("seat_taken", "Seat {seat} is taken or is a bot's.", seat=seat)
         self.seats[seat].token_hash = hashed
         self.seats[seat].name = name
+        self.seats[seat].gender = gender
         self._broadcast_seats()
         return seat, token
 
@@ -982,11 +986,11 @@ class Rooms:
                     make_bot(game.id, name)
                 except HrajError as error:
                     raise ServerError.from_hraj(error) from None
-                seats.append(NewSeat(BOT, bot=name, name=seat.name))
+                seats.append(NewSeat(BOT, bot=name, name=seat.name, gender=seat.gender))
             else:
                 if seat.bot is not None:
                     raise ServerError("bad_message", "Seat {seat} is a person's; it takes no bot.", seat=number)
-                seats.append(NewSeat(PERSON, name=seat.name))
+                seats.append(NewSeat(PERSON, name=seat.name, gender=seat.gender))
         if spec.claim is not None and (spec.claim >= len(seats) or seats[spec.claim].kind != PERSON):
             raise ServerError("bad_message", "Seat {seat} cannot be claimed: it is no person's seat.", seat=spec.claim)
         seed = self.seeds()
@@ -994,7 +998,10 @@ class Rooms:
         claimed: tuple[int, str] | None = None
         if spec.claim is not None:
             token = new_token()
-            seats[spec.claim] = NewSeat(PERSON, name=seats[spec.claim].name, token_hash=hash_token(self.secret, token))
+            claimer = seats[spec.claim]
+            seats[spec.claim] = NewSeat(
+                PERSON, name=claimer.name, gender=claimer.gender, token_hash=hash_token(self.secret, token)
+            )
             claimed = (spec.claim, token)
         new = NewRoom(
             id=secrets.token_urlsafe(9),
@@ -1040,7 +1047,9 @@ class Rooms:
             invite_hash=old.invite_hash,
             host_hash=old.host_hash,
             seats=[
-                NewSeat(s.kind, bot=s.bot if s.kind == BOT else None, name=s.name, token_hash=s.token_hash)
+                NewSeat(
+                    s.kind, bot=s.bot if s.kind == BOT else None, name=s.name, token_hash=s.token_hash, gender=s.gender
+                )
                 for s in old.seats
             ],
             dice=DICE_CURRENT,

@@ -106,14 +106,15 @@ class SharedRoom(Room):
         while len(self._heads) > HEADS_KEPT:
             self._heads.popitem(last=False)
 
-    async def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
+    async def claim(self, seat: int | None, name: str | None, gender: str | None = None) -> tuple[int, str]:
         if self.owned:
-            return await super().claim(seat, name)
-        reply = await self._forward({"op": "claim", "seat": seat, "name": name})
+            return await super().claim(seat, name, gender)
+        reply = await self._forward({"op": "claim", "seat": seat, "name": name, "gender": gender})
         number, token = int(reply["seat"]), str(reply["token"])
         # The owner's notice of the seats says the same; a client may use its token at once.
         self.seats[number].token_hash = hash_token(self.secret, token)
         self.seats[number].name = name
+        self.seats[number].gender = gender
         return number, token
 
     async def hand_to_bot(self, seat: int, bot: str, *, by_host: bool = False) -> None:
@@ -138,7 +139,10 @@ class SharedRoom(Room):
             await self.act(int(message["seat"]), str(message["action"]))
         elif op == "claim":
             seat = message.get("seat")
-            number, token = await self.claim(None if seat is None else int(seat), message.get("name"))
+            gender = message.get("gender")
+            number, token = await self.claim(
+                None if seat is None else int(seat), message.get("name"), gender if gender in ("m", "f") else None
+            )
             return {"seat": number, "token": token, "version": self.version, "head": self.head}
         elif op == "bot":
             await self.hand_to_bot(int(message["seat"]), str(message["bot"]), by_host=bool(message.get("by_host")))
@@ -249,10 +253,11 @@ class SharedRoom(Room):
         if self.owned:
             return
         self._set_owner(str(message.get("o")))
-        for seat, (kind, bot, name, token_hash, stand_in) in zip(self.seats, message["seats"], strict=True):
+        for seat, (kind, bot, name, token_hash, stand_in, gender) in zip(self.seats, message["seats"], strict=True):
             if seat.bot != bot:
                 seat.player = None
             seat.kind, seat.bot, seat.name, seat.token_hash, seat.stand_in = kind, bot, name, token_hash, stand_in
+            seat.gender = gender
         self.mirror_connected = {int(seat) for seat in message.get("connected", [])}
         super()._broadcast_seats()
 
@@ -387,7 +392,7 @@ class SharedRoom(Room):
     def _broadcast_seats(self, but: Connection | None = None) -> None:
         super()._broadcast_seats(but)
         if self.owned:
-            seats = [[s.kind, s.bot, s.name, s.token_hash, s.stand_in] for s in self.seats]
+            seats = [[s.kind, s.bot, s.name, s.token_hash, s.stand_in, s.gender] for s in self.seats]
             connected = sorted(self._connected_seats())
             self.cluster.publish({"t": "seats", "r": self.id, "o": self.owner, "seats": seats, "connected": connected})
 

@@ -69,6 +69,7 @@ class NewSeat:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    gender: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,7 @@ class SeatData:
     bot: str | None
     name: str | None
     token_hash: str | None
+    gender: str | None = None
 
 
 @dataclass(slots=True)
@@ -429,6 +431,7 @@ class Store:
                         "kind": seat.kind,
                         "bot": seat.bot,
                         "name": seat.name,
+                        "gender": seat.gender,
                         "token_hash": seat.token_hash,
                     }
                     for number, seat in enumerate(room.seats)
@@ -445,7 +448,7 @@ class Store:
             status=PLAYING,
             version=0,
             outcome=None,
-            seats=[SeatData(n, s.kind, s.bot, s.name, s.token_hash) for n, s in enumerate(room.seats)],
+            seats=[SeatData(n, s.kind, s.bot, s.name, s.token_hash, s.gender) for n, s in enumerate(room.seats)],
             dice=room.dice,
             absent_after=room.absent_after,
             owner=room.owner,
@@ -521,8 +524,8 @@ class Store:
         return "?", owner
 
     def update_seat(self, room_id: str, seat: int, owner: str | None = None, **values: Any) -> None:
-        """Change a seat's `bot`, `name` or `token_hash` (only as the room's `owner`, if given)."""
-        unknown = set(values) - {"bot", "name", "token_hash"}
+        """Change a seat's `bot`, `name`, `gender` or `token_hash` (only as the room's `owner`, if given)."""
+        unknown = set(values) - {"bot", "name", "gender", "token_hash"}
         if unknown:
             raise ValueError(f"unknown seat fields: {sorted(unknown)}")
         with self.engine.begin() as connection:
@@ -535,7 +538,15 @@ class Store:
                 self._check_owner(connection, room_id, owner)
                 raise StoreError("Room {room} has no seat {seat}.", room=room_id, seat=seat)
 
-    def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None, owner: str | None = None) -> bool:
+    def claim_seat(
+        self,
+        room_id: str,
+        seat: int,
+        token_hash: str,
+        name: str | None,
+        gender: str | None = None,
+        owner: str | None = None,
+    ) -> bool:
         """Give a free person seat its token; False if the seat was taken meanwhile.
 
         With an `owner` (several processes) the room must be that process's, else
@@ -550,7 +561,7 @@ class Store:
                     seats.c.token_hash.is_(None),
                     *_owned_by(room_id, owner),
                 )
-                .values(token_hash=token_hash, name=name)
+                .values(token_hash=token_hash, name=name, gender=gender)
             )
             if result.rowcount != 1:
                 self._check_owner(connection, room_id, owner)
@@ -591,7 +602,14 @@ class Store:
                 rematch=row["rematch"],
                 created_at=_utc(row["created_at"]),
                 seats=[
-                    SeatData(seat=s["seat"], kind=s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"])
+                    SeatData(
+                        seat=s["seat"],
+                        kind=s["kind"],
+                        bot=s["bot"],
+                        name=s["name"],
+                        token_hash=s["token_hash"],
+                        gender=s["gender"],
+                    )
                     for s in seat_rows
                 ],
             )

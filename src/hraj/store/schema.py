@@ -56,6 +56,9 @@ seats = Table(
     Column("bot", String(32), nullable=True),
     Column("name", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    #: The grammatical gender a person gave with their name ("m", "f"), for the log's
+    #: Czech and Slovak sentences; NULL when not given.
+    Column("gender", String(8), nullable=True),
 )
 
 #: The event log: event `version` of a room (1, 2, 3, ...) as kind, seat and notation.

@@ -25,7 +25,7 @@ from hraj.core.errors import HrajError, InvalidOption
 from hraj.core.game import Game, State
 from hraj.core.record import HIDDEN, Event
 from hraj.core.registry import game_part
-from hraj.i18n import error_text, t, tn
+from hraj.i18n import GENDERS, error_text, log_lines, t, tn
 
 PEOPLE = {"me", "human", "person", "já", "ja", "clovek", "člověk"}
 QUIT = {"q", "quit", "konec", "koniec", "exit"}
@@ -42,6 +42,8 @@ class SeatPlayer:
 
     name: str
     bot: Bot | None
+    #: The grammatical gender the log's sentences use ("m", "f"); None: not given.
+    gender: str | None = None
 
 
 COMMANDS_HELP = (
@@ -54,16 +56,27 @@ class QuitGame(Exception):
     """A person chose to leave the game."""
 
 
+def name_and_gender(text: str) -> tuple[str, str | None]:
+    """`Eva:f` -> ("Eva", "f"): a name may end with `:m` or `:f`, the grammatical gender
+    the log's Czech and Slovak sentences use for that player."""
+    name, colon, gender = text.rpartition(":")
+    if colon and gender.strip().lower() in GENDERS:
+        return name.strip(), gender.strip().lower()
+    return text.strip(), None
+
+
 def parse_seats(game_id: str, text: str, seed: int, lang: str) -> list[SeatPlayer]:
-    """Seats from `me,greedy,human:Eva`; unknown words get an error that lists choices."""
+    """Seats from `me,greedy,human:Eva:f`; unknown words get an error that lists choices.
+    A bot, and a person left unnamed ("Player 2"), is masculine as those words are."""
     players: list[SeatPlayer] = []
     for number, raw in enumerate(filter(None, (part.strip() for part in text.split(","))), start=1):
-        word, _, name = raw.partition(":")
+        word, _, rest = raw.partition(":")
+        name, gender = name_and_gender(rest)
         if word.lower() in PEOPLE:
-            players.append(SeatPlayer(name.strip() or t("Player {n}", lang, n=number), None))
+            players.append(SeatPlayer(name or t("Player {n}", lang, n=number), None, gender if name else "m"))
         else:
             bot = make_bot(game_id, word, seed * 1000 + number)
-            players.append(SeatPlayer(name.strip() or f"{bot.name} {number}", bot))
+            players.append(SeatPlayer(name or f"{bot.name} {number}", bot, gender or "m"))
     if not players:
         raise InvalidOption("Name at least one seat, for example: me,greedy.")
     return players
@@ -88,35 +101,26 @@ def describe_with(view_module: ModuleType, text: str, lang: str) -> str:
     return text
 
 
-def auto_text(text: str, names: Sequence[str], lang: str, view_module: ModuleType) -> str:
-    """A step the rules made by themselves, as a sentence of the user's language."""
-    word, _, rest = text.partition(" ")
-    if word == "wins" and rest.isdigit():
-        return tn("wins {count} point", "wins {count} points", int(rest), lang)
-    if word == "capture" and rest.isdigit() and int(rest) < len(names):
-        return t("captures from {name}", lang, name=names[int(rest)])
-    if text == "penalty":
-        return t("takes a penalty", lang)
-    if text == "no move":
-        return t("cannot move", lang)
-    described = describe_with(view_module, text, lang)
-    return described if described != text else t(text, lang)
+#: How the log's lines look: chance dim, forced steps yellow, decisions plain.
+EVENT_STYLES = {"chance": "dim", "auto": "yellow", "move": ""}
 
 
-def event_text(
-    kind: str, seat: int | None, text: str, names: Sequence[str], lang: str, view_module: ModuleType
-) -> Text:
-    """One event of a game as a line: chance dim, decisions bold, forced steps yellow.
-    Names and notation are plain text, never read as markup."""
-    if kind == "chance":
-        word, _, rest = text.partition(" ")
-        if word == "first" and rest.isdigit() and int(rest) < len(names):
-            return Text(t("{name} begins.", lang, name=names[int(rest)]), style="dim")
-        return Text(f"{t('Chance', lang)}: {text}", style="dim")
-    who = names[seat] if seat is not None else t("Rules", lang)
-    if kind == "move":
-        return Text(who, style="bold").append(f": {describe_with(view_module, text, lang)}")
-    return Text(f"{who}: {auto_text(text, names, lang, view_module)}", style="yellow")
+def event_lines(
+    game_id: str,
+    events: Sequence[Event],
+    names: Sequence[str],
+    genders: Sequence[str | None],
+    lang: str,
+    view: Any = None,
+) -> list[Text | None]:
+    """Every event as the sentence the web's log shows too ("Eva zakřížkovala červenou
+    5"), styled by kind; None for an event the reader may not read. Names are plain text,
+    never read as markup."""
+    said = log_lines(game_id, events, names, genders, lang, view)
+    return [
+        None if line is None else Text(line, style=EVENT_STYLES.get(kind, ""))
+        for (kind, _, _), line in zip(events, said, strict=True)
+    ]
 
 
 class TerminalTable:
@@ -146,6 +150,7 @@ class TerminalTable:
         self.ask = ask or self.console.input
         self.view_module = renderer(game.id)
         self.names = [player.name for player in self.players]
+        self.genders = [player.gender for player in self.players]
         self.people = [seat for seat, player in enumerate(self.players) if player.bot is None]
         self.hide_between_people = game.hidden_hands and len(self.people) > 1
         self.last_person: int | None = None
@@ -190,12 +195,18 @@ class TerminalTable:
         cards revealed when the game ends are left to the final table."""
         events = self.game_state.events_for(self.viewer)
         over = self.game_state.is_over
-        for index, (kind, seat, text) in enumerate(events):
+        lines = self.event_lines(events)
+        for index, (_, _, text) in enumerate(events):
             seen_before = index < len(self.shown)
-            if text == HIDDEN or (seen_before and (over or self.shown[index][2] != HIDDEN)):
+            line = lines[index]
+            if line is None or text == HIDDEN or (seen_before and (over or self.shown[index][2] != HIDDEN)):
                 continue
-            self.console.print(event_text(kind, seat, text, self.names, self.lang, self.view_module))
+            self.console.print(line)
         self.shown = events
+
+    def event_lines(self, events: Sequence[Event]) -> list[Text | None]:
+        """The events as the log's sentences, in this table's names and genders."""
+        return event_lines(self.game.id, events, self.names, self.genders, self.lang, self.game_state.view(self.viewer))
 
     def secret_answer(self) -> bool:
         """Several people answer the same question at once (Qwixx's white sum): each

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from hraj.core.game import Game, State
 from hraj.i18n import t
-from hraj.tui.play import event_text, renderer
+from hraj.tui.play import event_lines, renderer
 
 BACK = {"b", "back", "z", "zpět", "zpet", "späť", "spat"}
 QUIT = {"q", "quit", "konec", "koniec", "exit"}
@@ -35,10 +35,17 @@ class Replay:
     """Shows a replayed game with the players' names."""
 
     def __init__(
-        self, game: Game[Any, Any], final: State[Any, Any], names: Sequence[str], lang: str, console: Console
+        self,
+        game: Game[Any, Any],
+        final: State[Any, Any],
+        names: Sequence[str],
+        lang: str,
+        console: Console,
+        genders: Sequence[str | None] = (),
     ) -> None:
         self.view_module = renderer(game.id)
         self.names = list(names)
+        self.genders = list(genders) or [None] * len(self.names)
         self.lang = lang
         self.console = console
         self.frames = self._frames(game, final)
@@ -48,15 +55,16 @@ class Replay:
         state = game.new_state()
         frames: list[Frame] = []
         lines: list[Text] = []
-        for number, (kind, seat, text) in enumerate(final.events(), start=1):
+        events = final.events()
+        said = event_lines(game.id, events, self.names, self.genders, self.lang, final.view(None))
+        for number, (kind, seat, text) in enumerate(events, start=1):
             if kind == "chance":
                 state.apply_chance(text)
             elif kind == "move":
                 assert seat is not None
                 state.apply(seat, text)
-            line = Text(f"{number}. ", style="dim").append(
-                event_text(kind, seat, text, self.names, self.lang, self.view_module)
-            )
+            sentence = said[number - 1]
+            line = Text(f"{number}. ", style="dim").append(sentence if sentence is not None else Text(text))
             lines.append(line)
             if kind == "move":
                 frames.append(Frame(len(frames) + 1, lines, state.copy()))

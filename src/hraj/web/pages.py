@@ -26,9 +26,10 @@ from hraj.core.errors import HrajError
 from hraj.core.record import CHANCE, Event
 from hraj.core.registry import game_folder, game_part
 from hraj.i18n import LANGS, t, tn, translated_levels
-from hraj.server.protocol import ServerError
+from hraj.i18n import log_lines as sentences
+from hraj.server.protocol import ServerError, translate
 from hraj.server.rooms import Room, Rooms
-from hraj.web.render import LANG_COOKIE, log_lines, pick_lang, render_page, render_table, seat_names
+from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
 from hraj.web.replays import replay_steps, revealed_view
 
 router = APIRouter(include_in_schema=False)
@@ -180,6 +181,38 @@ def _not_found(request: Request, lang: str) -> Response:
     return _html(render_page("error.html", lang, message=message, here=_here(request)), 404)
 
 
+#: The heading of an error page for each HTTP status (others: the 400 one).
+ERROR_TITLES = {
+    400: "Bad request",
+    403: "Not allowed",
+    404: "Not found",
+    405: "Not allowed",
+    409: "Not yet",
+    413: "Bad request",
+    429: "Too many requests",
+    500: "Something went wrong",
+    503: "Temporarily unavailable",
+}
+#: What an error page says, where the server's own reason is not meant for people.
+ERROR_TEXTS = {
+    404: "There is nothing at this address. The link may be mistyped.",
+    405: "This page cannot be opened this way.",
+    429: "Too many requests from your address. Wait a moment and try again.",
+}
+
+
+def error_page(request: Request, error: ServerError, status: int | None = None) -> Response:
+    """An error of a page's address (a mistyped link, a page opened too often) as a page
+    in the page's language, never the API's JSON."""
+    lang = _lang(request)
+    code = status or error.status
+    text = ERROR_TEXTS.get(code)
+    message = t(text, lang) if text is not None else translate(error, lang)
+    title = t(ERROR_TITLES.get(code, ERROR_TITLES[400]), lang)
+    page = render_page("error.html", lang, title=title, message=message, here=_here(request))
+    return _html(page, code)
+
+
 async def _snapshot(room: Room, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]], list[Event]]:
     """The seat's view message, the seats and the events, taken together inside the room's actor."""
 
@@ -263,7 +296,11 @@ async def replay(room_id: str, request: Request) -> Response:
     view = revealed_view(room.game.id, state, room.game.players)
     table = render_table(room.game.id, view, seats, events[:played], lang, room_id=room.id, version=step, replay=True)
     mat = "mat" in _downloads(room.game.id)
-    turn = log_lines(room.game.id, events[begun:played], seat_names(seats, lang), lang) if step else []
+    # The turn's sentences are worded with the whole game before them (who rolled, whose turn).
+    said = sentences(
+        room.game.id, events[:played], seat_names(seats, lang, room.game.id), seat_genders(seats), lang, view
+    )
+    turn = [line for line in said[begun:played] if line is not None] if step else []
     hidden = len(turn) - TURN_LINES
     more = ""
     if hidden > 0:

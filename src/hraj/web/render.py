@@ -14,9 +14,10 @@ from typing import Any
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, StrictUndefined, select_autoescape
 
 from hraj.core.bot import bot_names
-from hraj.core.record import AUTO, CHANCE, HIDDEN, Event
+from hraj.core.record import Event
 from hraj.core.registry import GAMES, game_folder
-from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, t
+from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, bot_name, gender_of, t, tn
+from hraj.i18n import log_lines as sentences
 from hraj.web import TEMPLATE_DIR, tables
 
 #: The cookie that remembers the chosen language.
@@ -67,44 +68,80 @@ def translator(lang: str) -> Callable[..., str]:
     return translate
 
 
+def plural_translator(lang: str) -> Callable[..., str]:
+    """`n_("{count} player", "{count} players", count, ...)` for templates: the plural
+    form `lang` uses for `count` (Czech and Slovak have three)."""
+
+    def translate(singular: str, plural: str, count: int, /, **params: Any) -> str:
+        return tn(singular, plural, count, lang, **params)
+
+    return translate
+
+
 def render_page(template: str, lang: str, **context: Any) -> str:
-    return environment().get_template(template).render(_=translator(lang), lang=lang, **context)
+    return (
+        environment()
+        .get_template(template)
+        .render(_=translator(lang), n_=plural_translator(lang), lang=lang, **context)
+    )
 
 
 # --- names and seats -----------------------------------------------------------------
 
 
-def seat_names(seats: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
-    """A readable name for every seat: the given name, else "Bot (greedy)" or "Player 2"."""
+def seat_names(seats: Sequence[Mapping[str, Any]], lang: str, game_id: str | None = None) -> list[str]:
+    """A readable name for every seat: the given name, else "Bot (Beginner)" (the level
+    the menus show) or "Player 2"."""
     names = []
     for seat in seats:
         if seat.get("name"):
             names.append(str(seat["name"]))
         elif seat.get("kind") == "bot":
-            names.append(t("Bot ({bot})", lang, bot=seat.get("bot") or "?"))
+            bot = str(seat.get("bot") or "?")
+            names.append(t("Bot ({bot})", lang, bot=bot_name(game_id, bot, lang) if game_id else bot))
         else:
             names.append(t("Player {number}", lang, number=int(seat["seat"]) + 1))
     # Two bots of one kind get their seat number, so that the log tells them apart.
     return [f"{name} {seat + 1}" if names.count(name) > 1 else name for seat, name in enumerate(names)]
 
 
+def seat_genders(seats: Sequence[Mapping[str, Any]]) -> list[str | None]:
+    """The grammatical gender of every seat, for the log's sentences: the one its person
+    gave; a bot or an unnamed seat ("Bot", "Player 2") is masculine, as those words are;
+    None where a person named themselves without one (the wording that fits both)."""
+    genders: list[str | None] = []
+    for seat in seats:
+        given = gender_of(seat.get("gender"))
+        if given is None and (seat.get("kind") == "bot" or not seat.get("name")):
+            given = "m"
+        genders.append(given)
+    return genders
+
+
 # --- the log -----------------------------------------------------------------------------
 
 
-def log_lines(game_id: str, events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
+def log_lines(
+    game_id: str,
+    events: Sequence[Event],
+    names: Sequence[str],
+    lang: str,
+    genders: Sequence[str | None] = (),
+    view: Mapping[str, Any] | None = None,
+) -> list[str]:
     """The readable log of the events a seat may read (`state.events_for(seat)`): one
-    line per event, newest last; what is hidden from the seat is left out."""
-    lines = []
-    for kind, seat, text in events:
-        if text == HIDDEN:
-            continue
-        if kind == CHANCE:
-            lines.append(tables.describe_chance(game_id, text, names, lang))
-        else:
-            who = names[seat] if seat is not None and 0 <= seat < len(names) else "—"
-            label = tables.describe(game_id, text, lang, names)
-            lines.append(f"{who}: {label}" + (" " + t("(forced)", lang) if kind == AUTO else ""))
-    return lines[-LOG_LINES:]
+    sentence per event ("Eva zakřížkovala červenou 5"), newest last; what is hidden from
+    the seat is left out."""
+    said = sentences(game_id, events, names, genders, lang, view)
+    return [line for line in said if line is not None][-LOG_LINES:]
+
+
+def last_line(
+    game_id: str, events: Sequence[Event], seats: Sequence[Mapping[str, Any]], lang: str, view: Mapping[str, Any]
+) -> str | None:
+    """The sentence of the newest event among `events` (a replay's step), None before the first."""
+    lines = log_lines(game_id, events, seat_names(seats, lang, game_id), lang, seat_genders(seats), view)
+    return lines[-1] if events and lines else None
 
 
 # --- the table ----------------------------------------------------------------------------
@@ -120,7 +157,7 @@ def table_context(
 ) -> dict[str, Any]:
     """Everything the table templates need, built from one seat's view and the events
     that seat may read (`state.events_for(seat)`)."""
-    names = seat_names(seats, lang)
+    names = seat_names(seats, lang, game_id)
     viewer = view.get("seat")
     to_act = list(view.get("to_act") or [])
     legal = list(view.get("legal") or [])
@@ -142,7 +179,7 @@ def table_context(
         "bar_actions": [(action, tables.describe(game_id, action, lang, names)) for action in shown_in_bar],
         "outcome": outcome,
         "results": _results(outcome, names) if outcome is not None else [],
-        "log": log_lines(game_id, events, names, lang),
+        "log": log_lines(game_id, events, names, lang, seat_genders(seats), view),
         "status": tables.status(game_id, view, names, lang),
         "stand_in": "greedy" if "greedy" in bot_names(game_id) else "random",
         "g": game_parts,

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hraj.i18n import t
+from hraj.i18n import t, tn
 
 BAR, OFF = 25, 0
 
@@ -25,6 +25,14 @@ WORDS = {
 }
 RESIGN_LEVELS = {"1": "single game", "2": "gammon", "3": "backgammon"}
 WIN_KINDS = ("single", "gammon", "backgammon")
+#: How a finished game of a match ended, as the list of games says it.
+GAME_ENDS = {
+    "single": "single game",
+    "gammon": "gammon",
+    "backgammon": "backgammon",
+    "drop": "double dropped",
+    "resign": "resigned",
+}
 HINTS = {
     "cube": "{who}: roll or double",
     "move": "{who}: move the checkers",
@@ -69,8 +77,8 @@ def describe(action: str, lang: str, names: Sequence[str] = ()) -> str:
     if head == "resign" and len(words) == 2:
         level = RESIGN_LEVELS.get(words[1], words[1])
         return t("resign ({level})", lang, level=t(level, lang))
-    if head == "wins" and len(words) == 2:
-        return t("wins {points} point(s)", lang, points=words[1])
+    if head == "wins" and len(words) == 2 and words[1].isdigit():
+        return tn("wins {count} point", "wins {count} points", int(words[1]), lang)
     return action
 
 
@@ -196,5 +204,8 @@ def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapp
         "undo": nav(chosen[:-1], None) if chosen else None,
         "selected": selected,
         "resign": view.get("resign"),
-        "games": view.get("games") or [],
+        "games": [
+            {**game, "how_text": t(GAME_ENDS.get(str(game.get("how")), str(game.get("how"))), lang)}
+            for game in view.get("games") or []
+        ],
     }

@@ -40,6 +40,7 @@
       const kind = row.querySelector(".seat-kind").value;
       row.querySelector(".seat-bot").hidden = kind !== "bot";
       row.querySelector(".seat-name").hidden = kind !== "me" && kind !== "here";
+      row.querySelector(".seat-gender").hidden = kind !== "me" && kind !== "here";
     }
   }
 
@@ -77,10 +78,12 @@
       showError(tr("Choose at most one seat for yourself."));
       return;
     }
+    // The grammatical gender a person gives with the name words the log ("Eva zapsala").
+    const genderOf = (row) => row.querySelector(".seat-gender").value || null;
     const seats = rows.map((row, index) => {
       const name = row.querySelector(".seat-name").value.trim() || null;
       if (kinds[index] === "bot") return { kind: "bot", bot: row.querySelector(".seat-bot").value };
-      return { kind: "person", name: kinds[index] === "me" ? name : null };
+      return kinds[index] === "me" ? { kind: "person", name, gender: genderOf(row) } : { kind: "person", name: null };
     });
     const me = kinds.indexOf("me");
     const button = document.getElementById("start-button");
@@ -96,7 +99,8 @@
       for (const [index, kind] of kinds.entries()) {
         if (kind !== "here") continue;
         const name = rows[index].querySelector(".seat-name").value.trim() || null;
-        const claimed = await post(`/api/rooms/${room.room}/claim`, { invite: room.invite, seat: index, name });
+        const gender = genderOf(rows[index]);
+        const claimed = await post(`/api/rooms/${room.room}/claim`, { invite: room.invite, seat: index, name, gender });
         tokens[claimed.seat] = claimed.token;
       }
       rooms.put(room.room, { game, tokens, invite: room.invite, host: room.host_token, at: Date.now() });

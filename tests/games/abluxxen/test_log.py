@@ -1,0 +1,49 @@
+"""Abluxxen's log in sentences: plays, draws, captures, in each gender and language."""
+
+from __future__ import annotations
+
+from hraj.games.abluxxen.log import lines
+
+NAMES = ["Eva", "Petr", "Bot"]
+EVENTS = [
+    ("chance", None, "first 0"),
+    ("chance", None, "?"),
+    ("chance", None, "7"),
+    ("chance", None, "J"),
+    ("move", 0, "play 8 8 J"),
+    ("auto", 0, "capture 1"),
+    ("move", 0, "take"),
+    ("move", 1, "draw slot 4"),
+    ("move", 1, "pass"),
+    ("move", 2, "discard"),
+    ("move", 2, "draw deck"),
+]
+
+
+def test_czech_sentences_in_both_genders() -> None:
+    said = lines(EVENTS, NAMES, ["f", "m", "m"], "cs")
+    assert said == [
+        "Začíná Eva",
+        None,
+        "Z balíčku přišla karta 7",
+        "Z balíčku přišel žolík",
+        "Eva vyložila 8 8 J",
+        "Eva ukořistila karty hráče Petr",
+        "Eva si vzala ukořistěné karty do ruky",
+        "Petr vzal kartu ze zásoby (místo 4)",
+        "Petr nedobral",
+        "Bot karty odhodil a dobere si stejný počet",
+        "Bot si dobral z balíčku",
+    ]
+
+
+def test_czech_sentences_for_a_gender_not_given() -> None:
+    said = lines(EVENTS, NAMES, [None, None, "m"], "cs")
+    assert said[4] == "Eva – vyloženo: 8 8 J"
+    assert said[8] == "Petr – bez dobrání"
+
+
+def test_slovak_and_english() -> None:
+    assert lines(EVENTS, NAMES, ["f", "m", "m"], "sk")[8] == "Petr nedobral"
+    assert lines(EVENTS, NAMES, ["f", "m", "m"], "sk")[5] == "Eva ukoristila karty hráča Petr"
+    assert lines(EVENTS, NAMES, ["f", "m", "m"], "en")[4:6] == ["Eva played 8 8 J", "Eva captured the cards of Petr"]

@@ -1,0 +1,68 @@
+"""Backgammon's log in sentences: the opening roll, who rolled and played, the cube, the result."""
+
+from __future__ import annotations
+
+import pytest
+
+from hraj.games.backgammon.log import lines
+
+NAMES = ["Eva", "Bot"]
+EVENTS = [
+    ("chance", None, "45"),
+    ("move", 1, "13/9 13/8"),
+    ("move", 0, "double"),
+    ("move", 1, "take"),
+    ("chance", None, "63"),
+    ("move", 0, "24/18 13/10"),
+    ("move", 1, "roll"),
+    ("chance", None, "66"),
+    ("auto", 1, "no move"),
+    ("move", 0, "resign 2"),
+    ("move", 1, "accept"),
+    ("auto", 1, "wins 4"),
+]
+
+
+def test_czech_sentences_in_both_genders() -> None:
+    said = lines(EVENTS, NAMES, ["f", "m"], "cs")
+    assert said == [
+        "Úvodní hod: Eva 4, Bot 5",
+        "Bot zahrál 13/9 13/8",
+        "Eva zdvojila",
+        "Bot přijal zdvojení",
+        "Eva hodila 6 a 3",
+        "Eva zahrála 24/18 13/10",
+        "Bot se rozhodl hodit",
+        "Bot hodil 6 a 6",
+        "Bot nemohl táhnout",
+        "Eva nabídla vzdání gammonu",
+        "Bot přijal vzdání",
+        "Bot vyhrál 4 body",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("count", "gender", "expected"),
+    [
+        (1, "f", "Eva vyhrála 1 bod"),
+        (2, "f", "Eva vyhrála 2 body"),
+        (8, "f", "Eva vyhrála 8 bodů"),
+        (2, None, "Eva – výhra: 2 body"),
+        (5, "m", "Eva vyhrál 5 bodů"),
+    ],
+)
+def test_a_win_is_counted_in_the_three_czech_plural_forms(count: int, gender: str | None, expected: str) -> None:
+    assert lines([("auto", 0, f"wins {count}")], NAMES, [gender, "m"], "cs") == [expected]
+
+
+def test_the_neutral_wording_slovak_and_english() -> None:
+    assert lines(EVENTS, NAMES, [None, "m"], "cs")[4] == "Eva – hozeno: 6 a 3"
+    assert lines(EVENTS, NAMES, [None, "m"], "cs")[9] == "Eva – nabídnuto vzdání gammonu"
+    assert lines(EVENTS, NAMES, ["f", "m"], "sk")[11] == "Bot vyhral 4 body"
+    assert lines(EVENTS, NAMES, ["f", "m"], "sk")[0] == "Úvodný hod: Eva 4, Bot 5"
+    assert lines(EVENTS, NAMES, [None, None], "en")[4:6] == ["Eva rolled 6 and 3", "Eva played 24/18 13/10"]
+
+
+def test_the_seed_variant_has_no_opening_roll() -> None:
+    events = [("chance", None, "first 1"), ("chance", None, "31")]
+    assert lines(events, NAMES, ["f", "m"], "cs", {"variant": "seed"}) == ["Začíná Bot", "Bot hodil 3 a 1"]
