@@ -2,9 +2,9 @@
 
 Checker play: every legal play's resulting position is scored with the race or the
 contact weights (chosen by the position before the move, as in the original) and the
-best is played. Cube and resignations follow a rough winning-chance estimate from
-the pip counts (see `winning_chance`): double from 70%, take down to 22%, beaver from
-55%, accept a resignation unless a gammon is likely and worth more.
+best is played. Cube and resignation decisions are those of `decisions.decide` with
+its cheap evaluator `quick_probabilities`: the bear-off database once both sides are
+home, a race formula in other races, the pip-count estimate `winning_chance` in contact.
 """
 
 from __future__ import annotations
@@ -17,13 +17,11 @@ from typing import Any
 
 from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
+from hraj.games.backgammon.decisions import decide, quick_probabilities
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Board, is_contact, pip_count
-from hraj.games.backgammon.notation import ACCEPT, BEAVER, DECLINE, DOUBLE, DROP, ROLL, TAKE, Play
-from hraj.games.backgammon.rules import CUBE, DOUBLED, MOVE, RESIGNED, BackgammonState
+from hraj.games.backgammon.notation import Play
+from hraj.games.backgammon.rules import MOVE, BackgammonState
 
-DOUBLE_FROM = 0.70
-TAKE_DOWN_TO = 0.22
-BEAVER_FROM = 0.55
 WON = 1e9  # all checkers off: nothing is better
 
 
@@ -68,39 +66,16 @@ def winning_chance(mine: Board | list[int], theirs: Board | list[int]) -> float:
 
 
 class PubevalBot(Bot):
-    """Plays the move pubeval likes best; simple pip-count cube handling."""
+    """Plays the move pubeval likes best; cube and resignations by `decisions.decide`."""
 
     name = "pubeval"
-    help = "Tesauro's linear pubeval evaluator, 1-ply, with simple cube handling"
+    help = "Tesauro's linear pubeval evaluator, 1-ply, with Janowski's cube model"
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Any:
         assert isinstance(state, BackgammonState)
-        phase = state.phase
-        mine, theirs = state.boards[seat], state.boards[1 - seat]
-        if phase == MOVE:
+        if state.phase == MOVE:
             return self.best_play(state)
-        chance = winning_chance(mine, theirs) if seat == state.turn else 1 - winning_chance(theirs, mine)
-        if phase == CUBE:
-            may_double = state.cube_available(seat)
-            return DOUBLE if may_double and self._wants_to_double(state, seat, chance) else ROLL
-        if phase == DOUBLED:
-            legal = state.legal_actions(seat)
-            if BEAVER in legal and chance >= BEAVER_FROM:
-                return BEAVER
-            return TAKE if chance >= TAKE_DOWN_TO else DROP
-        if phase == RESIGNED:
-            gammon_likely = not theirs[OFF] and chance > 0.9
-            return DECLINE if gammon_likely and state.resignation < 2 else ACCEPT
-        return TAKE if chance >= TAKE_DOWN_TO else DROP  # a beaver came back to us
-
-    def _wants_to_double(self, state: BackgammonState, seat: int, chance: float) -> bool:
-        if chance < DOUBLE_FROM:
-            return False
-        if state.match_length:
-            needed = state.match_length - state.match_score[seat]
-            if state.cube_value >= needed:
-                return False  # the cube already wins the match: doubling gains nothing
-        return True
+        return decide(state, seat, quick_probabilities)
 
     def best_play(self, state: BackgammonState) -> Play:
         seat = state.turn
