@@ -16,6 +16,7 @@ from hraj.games.backgammon.decisions import (
     quick_probabilities,
     race_win_estimate,
     resign_level,
+    with_bearoff,
 )
 from hraj.games.backgammon.rules import Backgammon, BackgammonState
 
@@ -149,3 +150,14 @@ def test_pubeval_plays_legal_games_to_the_end(options: dict[str, Any]) -> None:
         mine, theirs = state.boards[seat], state.boards[1 - seat]
         win = quick_probabilities(tuple(mine), tuple(theirs))[0]
         assert win == 0.0, (state.boards, win)
+
+
+def test_with_bearoff_answers_home_positions_from_the_database() -> None:
+    def never(mine: object, theirs: object) -> tuple[float, ...]:
+        return (0.5, 0.0, 0.0, 0.0, 0.0)
+
+    evaluate = with_bearoff(never)
+    home = position({6: 5}, {1: 1})
+    assert evaluate(tuple(home.boards[0]), tuple(home.boards[1]))[0] == 0.0
+    contact = position(START, START)
+    assert evaluate(tuple(contact.boards[0]), tuple(contact.boards[1]))[0] == 0.5

@@ -37,8 +37,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import lru_cache
 from itertools import pairwise
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from hraj.games.backgammon.match_equity import MatchScore, emg
 from hraj.games.backgammon.moves import Board, is_contact, pip_count
@@ -50,7 +54,7 @@ RACE_EFFICIENCY_OFFSET = 0.55
 RACE_EFFICIENCY_PER_PIP = 0.00125
 RACE_EFFICIENCY_RANGE = (0.6, 0.7)
 
-ProbabilityFunction = Callable[[Board, Board], Sequence[float]]
+ProbabilityFunction = Callable[[Board, Board], Sequence[float] | NDArray[np.floating[Any]]]
 """gnubg's five outputs for the side on roll before it rolls: (mine, theirs) -> win,
 gammon win, backgammon win, gammon loss, backgammon loss (each counting the next)."""
 
@@ -78,7 +82,7 @@ class Outcomes:
     lose_backgammon: float = 0.0
 
     @classmethod
-    def of(cls, values: Sequence[float]) -> Outcomes:
+    def of(cls, values: Sequence[float] | NDArray[np.floating[Any]]) -> Outcomes:
         """From a sequence of five, clipped into a consistent order (0 <= bg <= gammon <= win)."""
         if len(values) != 5:
             raise ValueError(f"Five probabilities are needed, not {len(values)}.")
@@ -287,48 +291,12 @@ def _can_double(score: MatchScore, cube: int) -> bool:
     return not score.crawford and score.away > cube and cube < MAX_CUBE
 
 
-def _average(outcomes: Outcomes, score: MatchScore, cube: int) -> tuple[float, float]:
-    """(MWC of an average game won, of an average game lost) at this cube."""
-    win, lose = outcomes.win, 1.0 - outcomes.win
-    wins = (
-        (win - outcomes.win_gammon) * score.after(cube)
-        + (outcomes.win_gammon - outcomes.win_backgammon) * score.after(2 * cube)
-        + outcomes.win_backgammon * score.after(3 * cube)
-    )
-    losses = (
-        (lose - outcomes.lose_gammon) * score.after(-cube)
-        + (outcomes.lose_gammon - outcomes.lose_backgammon) * score.after(-2 * cube)
-        + outcomes.lose_backgammon * score.after(-3 * cube)
-    )
-    return (wins / win if win > 0 else score.after(cube)), (losses / lose if lose > 0 else score.after(-cube))
+Shares = tuple[float, float, float, float]
+"""Gammons and backgammons as shares of wins and of losses: all a live line depends on
+besides the score, so the lines of a position's cube levels are worked out once."""
 
 
-def _match_cubeful(outcomes: Outcomes, score: MatchScore, cube: int, owner: Owner, x: float) -> float:
-    p = outcomes.win
-    win_mwc, loss_mwc = _average(outcomes, score, cube)
-    dead = p * win_mwc + (1 - p) * loss_mwc
-    anchors = _match_anchors(outcomes, score, cube, owner)
-    return (1 - x) * dead + x * _line(anchors, p)
-
-
-def _match_anchors(outcomes: Outcomes, score: MatchScore, cube: int, owner: Owner) -> list[tuple[float, float]]:
-    """The live line of the side on roll at this cube and owner."""
-    win_mwc, loss_mwc = _average(outcomes, score, cube)
-    anchors = [(0.0, loss_mwc), (1.0, win_mwc)]
-    if owner is not Owner.MINE and _can_double(score.flipped(), cube):
-        anchors.append((_take_point(outcomes, score, cube), score.after(-cube)))
-    if owner is not Owner.THEIRS and _can_double(score, cube):
-        anchors.append((1.0 - _take_point(outcomes.flipped(), score.flipped(), cube), score.after(cube)))
-    return anchors
-
-
-def _take_point(outcomes: Outcomes, score: MatchScore, cube: int) -> float:
-    """The side's fully live take point when the other doubles `cube` to twice as much."""
-    return _cached_take_point(_shares(outcomes), score, cube)
-
-
-def _shares(outcomes: Outcomes) -> tuple[float, float, float, float]:
-    """The gammon and backgammon shares of wins and losses: what a take point depends on."""
+def _shares(outcomes: Outcomes) -> Shares:
     win, lose = outcomes.win, 1.0 - outcomes.win
     return (
         round(outcomes.win_gammon / win, 6) if win > 0 else 0.0,
@@ -338,29 +306,50 @@ def _shares(outcomes: Outcomes) -> tuple[float, float, float, float]:
     )
 
 
-@cache
-def _cached_take_point(shares: tuple[float, float, float, float], score: MatchScore, cube: int) -> float:
-    pass_mwc = score.after(-cube)
-
-    def taken(p: float) -> float:
-        outcomes = _with_shares(p, shares)
-        return _line(_match_anchors(outcomes, score, 2 * cube, Owner.MINE), p)
-
-    # the live equity of taking rises with p: find where it reaches the pass by bisection
-    if taken(0.0) >= pass_mwc:
-        return 0.0
-    if taken(1.0) <= pass_mwc:
-        return 1.0
-    low, high = 0.0, 1.0
-    for _ in range(40):
-        middle = (low + high) / 2
-        if taken(middle) < pass_mwc:
-            low = middle
-        else:
-            high = middle
-    return (low + high) / 2
+def _flip(shares: Shares) -> Shares:
+    return (shares[2], shares[3], shares[0], shares[1])
 
 
-def _with_shares(p: float, shares: tuple[float, float, float, float]) -> Outcomes:
+def _averages(shares: Shares, score: MatchScore, cube: int) -> tuple[float, float]:
+    """(MWC of an average game won, of an average game lost) at this cube."""
     win_g, win_bg, lose_g, lose_bg = shares
-    return Outcomes(p, p * win_g, p * win_bg, (1 - p) * lose_g, (1 - p) * lose_bg)
+    wins = (1 - win_g) * score.after(cube) + (win_g - win_bg) * score.after(2 * cube) + win_bg * score.after(3 * cube)
+    losses = (
+        (1 - lose_g) * score.after(-cube)
+        + (lose_g - lose_bg) * score.after(-2 * cube)
+        + lose_bg * score.after(-3 * cube)
+    )
+    return wins, losses
+
+
+def _match_cubeful(outcomes: Outcomes, score: MatchScore, cube: int, owner: Owner, x: float) -> float:
+    p = outcomes.win
+    shares = _shares(outcomes)
+    win_mwc, loss_mwc = _averages(shares, score, cube)
+    dead = p * win_mwc + (1 - p) * loss_mwc
+    return (1 - x) * dead + x * _line(list(_live_line(shares, score, cube, owner)), p)
+
+
+@lru_cache(maxsize=8192)
+def _live_line(shares: Shares, score: MatchScore, cube: int, owner: Owner) -> tuple[tuple[float, float], ...]:
+    """The anchors of the fully live line of the side on roll at this cube and owner."""
+    win_mwc, loss_mwc = _averages(shares, score, cube)
+    anchors = [(0.0, loss_mwc), (1.0, win_mwc)]
+    if owner is not Owner.MINE and _can_double(score.flipped(), cube):
+        anchors.append((_take_point(shares, score, cube), score.after(-cube)))
+    if owner is not Owner.THEIRS and _can_double(score, cube):
+        anchors.append((1.0 - _take_point(_flip(shares), score.flipped(), cube), score.after(cube)))
+    return tuple(sorted(anchors))
+
+
+def _take_point(shares: Shares, score: MatchScore, cube: int) -> float:
+    """The side's fully live take point when the other doubles `cube` to twice as much:
+    where its live line after taking (owning the cube at twice the value) meets the pass."""
+    pass_mwc = score.after(-cube)
+    line = _live_line(shares, score, 2 * cube, Owner.MINE)
+    if line[0][1] >= pass_mwc:
+        return 0.0
+    for (p0, e0), (p1, e1) in pairwise(line):
+        if e1 >= pass_mwc:
+            return p1 if e1 == e0 else p0 + (pass_mwc - e0) * (p1 - p0) / (e1 - e0)
+    return 1.0

@@ -22,6 +22,11 @@ pip-count estimate in contact, with rough gammon rates.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from hraj.games.backgammon.bearoff import bearoff_probabilities
 from hraj.games.backgammon.cube import (
@@ -188,7 +193,18 @@ def _on_roll_value(state: BackgammonState, seat: int, probabilities: Probability
     return max(analysis.no_double, analysis.double_equity) if analysis.double else analysis.no_double
 
 
-# --- a cheap evaluator --------------------------------------------------------------------
+# --- evaluators ---------------------------------------------------------------------------
+
+
+def with_bearoff(probabilities: ProbabilityFunction) -> ProbabilityFunction:
+    """An evaluator that answers from the bear-off database once both sides are home
+    (exact, and the only source of certain resignations there) and asks `probabilities` otherwise."""
+
+    def evaluate(mine: Board, theirs: Board) -> Sequence[float] | NDArray[np.floating[Any]]:
+        exact = bearoff_probabilities(mine, theirs)
+        return exact if exact is not None else probabilities(mine, theirs)
+
+    return evaluate
 
 
 def quick_probabilities(mine: Board, theirs: Board) -> tuple[float, float, float, float, float]:
