@@ -35,13 +35,18 @@ class Bot(ABC):
 
 
 class RandomBot(Bot):
-    """Picks uniformly among the legal actions: the floor every other bot must beat."""
+    """Picks uniformly among the legal actions: the floor every other bot must beat.
+
+    It chooses from `playout_actions`, which is every legal action except the optional
+    decisions a game leaves out of random playouts: in backgammon it never doubles or
+    resigns (it takes every double and declines every resignation), so it neither
+    resigns a game it could win nor turns the cube at random."""
 
     name = "random"
     help = "plays a uniformly random legal move"
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Any:
-        return self.rng.choice(state.legal_actions(seat))
+        return self.rng.choice(state.playout_actions(seat))
 
 
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
