@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
-from itertools import combinations
 
 import numpy as np
 from numpy.typing import NDArray
@@ -45,17 +44,18 @@ UNIT = 65535
 def home_positions() -> tuple[HomeBoard, ...]:
     """Every home board of 0 to 15 checkers, by pip count (then by the counts): a
     play only ever lowers the pip count, so each position comes after all it can reach."""
-    boards: list[HomeBoard] = []
-    # a multiset of at most 15 points among 6 is a choice of 6 bars among 21 slots
-    for bars in combinations(range(CHECKERS + HOME_SIZE), HOME_SIZE):
-        counts = []
-        previous = -1
-        for bar in bars:
-            counts.append(bar - previous - 1)
-            previous = bar
-        boards.append(tuple(counts))
-    boards.sort(key=lambda board: (pips(board), board))
-    return tuple(boards)
+    keyed: list[tuple[int, HomeBoard]] = []
+
+    def place(point: int, left: int, counts: tuple[int, ...], pip_total: int) -> None:
+        if point > HOME_SIZE:
+            keyed.append((pip_total, counts))
+            return
+        for count in range(left + 1):
+            place(point + 1, left - count, (*counts, count), pip_total + point * count)
+
+    place(1, CHECKERS, (), 0)
+    keyed.sort()
+    return tuple(board for _, board in keyed)
 
 
 @cache
