@@ -37,16 +37,20 @@ class Bot(ABC):
 class RandomBot(Bot):
     """Picks uniformly among the legal actions: the floor every other bot must beat.
 
-    It chooses from `playout_actions`, which is every legal action except the optional
-    decisions a game leaves out of random playouts: in backgammon it never doubles or
-    resigns (it takes every double and declines every resignation), so it neither
-    resigns a game it could win nor turns the cube at random."""
+    It leaves out the optional decisions a game keeps out of random playouts
+    (`State.playout_actions`: backgammon's doubles, beavers and resignations), which
+    would end most of its games at once; `every_action=True` asks for those too."""
 
     name = "random"
     help = "plays a uniformly random legal move"
 
+    def __init__(self, seed: int | None = None, every_action: bool = False) -> None:
+        super().__init__(seed)
+        self.every_action = every_action
+
     def choose(self, state: State[Any, Any], seat: Seat) -> Any:
-        return self.rng.choice(state.playout_actions(seat))
+        actions = state.legal_actions(seat) if self.every_action else state.playout_actions(seat)
+        return self.rng.choice(actions)
 
 
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}

@@ -99,22 +99,3 @@ def test_pubeval_beats_random_checker_play() -> None:
         assert state.outcome is not None
         wins += state.outcome.winners == (seed % 2,)
     assert wins >= 11
-
-
-def test_the_random_bot_never_doubles_or_resigns() -> None:
-    """It resigned most browser games within a few turns when it chose among every legal action."""
-    game = Backgammon()
-    seen: list[str] = []
-    bots = [RandomBot(5), RandomBot(6)]
-    state = game.new_state()
-    rng = random.Random(7)
-    while not state.is_over:
-        if state.is_chance:
-            state.apply_chance(state.sample_chance(rng))
-            continue
-        seat = state.to_act[0]
-        action = bots[seat].choose(state.copy(), seat)
-        seen.append(str(action))
-        state.apply(seat, action)
-    assert not any(word.startswith(("double", "resign", "beaver")) for word in seen)
-    assert state.games[-1][2] in ("single", "gammon", "backgammon")

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from hraj.core.driver import play_game
-from hraj.games.backgammon.bots import PubevalBot
+from hraj.games.backgammon.bots import ExpertBot, NetBot, PubevalBot
 from hraj.games.backgammon.cube import Outcomes
 from hraj.games.backgammon.decisions import (
     accepts_resignation,
@@ -161,3 +161,13 @@ def test_with_bearoff_answers_home_positions_from_the_database() -> None:
     assert evaluate(tuple(home.boards[0]), tuple(home.boards[1]))[0] == 0.0
     contact = position(START, START)
     assert evaluate(tuple(contact.boards[0]), tuple(contact.boards[1]))[0] == 0.5
+
+
+def test_the_net_bots_decide_the_cube_through_decide_with_the_bearoff_database() -> None:
+    """Bear-offs come from the database, so these hold whatever the net's weights."""
+    for bot in (NetBot(0), ExpertBot(0)):
+        assert str(bot.choose(position({6: 5}, {1: 1}), 0)) == "resign 1"
+        ahead = position({6: 3, 5: 2}, {6: 4, 5: 4})
+        assert str(bot.choose(ahead, 0)) == "double"
+        ahead.apply(0, "double")
+        assert str(bot.choose(ahead, 1)) == "drop"

@@ -1,28 +1,48 @@
-"""Backgammon bots: `pubeval`, a linear evaluator of Tesauro's published kind, 1-ply.
+"""Backgammon bots in three levels: pubeval, and the neural net at 0-ply and 2-ply.
 
-Checker play: every legal play's resulting position is scored with the race or the
-contact weights (chosen by the position before the move, as in the original) and the
-best is played. Cube and resignation decisions are those of `decisions.decide` with
-its cheap evaluator `quick_probabilities`: the bear-off database once both sides are
-home, a race formula in other races, the pip-count estimate `winning_chance` in contact.
+`pubeval` is a linear evaluator of Tesauro's published kind, 1-ply: every legal play's
+resulting position is scored with the race or the contact weights (chosen by the
+position before the move, as in the original) and the best is played.
+
+`net` and `expert` play with hraj's own evaluator (`evaluator`, a neural net trained by
+self-play): `net` takes the play the net likes best (0-ply), `expert` looks two rolls
+ahead with gnubg's move filter (`search`). `expert.values` gives every legal play
+with its equity and five probabilities, for hints and analysis.
+
+Cube and resignations, for every level, are `decisions.decide` (Janowski's cube model,
+the match equity table, resignations only of certain losses) with the level's own
+evaluator: `pubeval` with `decisions.quick_probabilities` (the bear-off database, a
+race formula, the pip-count estimate `winning_chance` in contact), the net levels with
+the net at 0-ply behind the bear-off database (`decisions.with_bearoff`).
 """
 
 from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
+import numpy as np
+
 from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
-from hraj.games.backgammon.decisions import decide, quick_probabilities
+from hraj.games.backgammon.cube import ProbabilityFunction
+from hraj.games.backgammon.decisions import decide, quick_probabilities, with_bearoff
+from hraj.games.backgammon.evaluator import Evaluator, shipped
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Board, is_contact, pip_count
 from hraj.games.backgammon.notation import Play
 from hraj.games.backgammon.rules import MOVE, BackgammonState
+from hraj.games.backgammon.search import rank_plays
 
 WON = 1e9  # all checkers off: nothing is better
+
+
+def _(text: str) -> str:
+    """Marks a text for the catalogs; it is translated where it is shown."""
+    return text
 
 
 @cache
@@ -69,7 +89,7 @@ class PubevalBot(Bot):
     """Plays the move pubeval likes best; cube and resignations by `decisions.decide`."""
 
     name = "pubeval"
-    help = "Tesauro's linear pubeval evaluator, 1-ply, with Janowski's cube model"
+    help = _("Tesauro's linear pubeval evaluator, 1-ply, with simple cube handling")
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Any:
         assert isinstance(state, BackgammonState)
@@ -84,4 +104,75 @@ class PubevalBot(Bot):
         return Play(best.steps)
 
 
-BOTS: dict[str, type[Bot]] = {"pubeval": PubevalBot}
+@dataclass(frozen=True)
+class PlayValue:
+    """A legal play with its cubeless equity for the mover (points a game, gnubg's units),
+    its five probabilities (win, gammon win, backgammon win, gammon loss, backgammon
+    loss) and the ply that valued it."""
+
+    action: Play
+    equity: float
+    probabilities: tuple[float, float, float, float, float]
+    ply: int
+
+
+class NetBot(Bot):
+    """Plays the checkers by hraj's neural net, searching `plies` rolls ahead (0-2)."""
+
+    name = "net"
+    help = _("a neural net trained by self-play, playing the position it likes best")
+    plies = 0
+
+    def __init__(self, seed: int | None = None, evaluator: Evaluator | None = None) -> None:
+        super().__init__(seed)
+        self.evaluator = evaluator or shipped()
+        #: The cube's evaluator: the net at 0-ply, the bear-off database where both sides are home.
+        self.probabilities: ProbabilityFunction = with_bearoff(self.evaluator.evaluate)
+
+    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
+        assert isinstance(state, BackgammonState)
+        if state.phase != MOVE:
+            return decide(state, seat, self.probabilities)
+        legal = state.play_steps()
+        if len(legal) == 1:
+            return Play(legal[0])
+        return self.values(state, seat)[0].action
+
+    def values(self, state: State[Any, Any], seat: Seat) -> list[PlayValue]:
+        """Every legal play of the roll with its equity and probabilities, best first
+        (empty unless `seat` has a roll to play). The best few are valued at this bot's
+        ply, the others at the ply where the move filter left them."""
+        assert isinstance(state, BackgammonState)
+        if state.phase != MOVE or seat != state.turn or state.dice_rolled is None:
+            return []
+        position = np.array(state.boards[seat] + state.boards[1 - seat], dtype=np.int8)
+        dice = (state.dice_rolled.first, state.dice_rolled.second)
+        return [
+            PlayValue(Play(ranked.steps), ranked.equity, _five(ranked.probabilities), ranked.ply)
+            for ranked in rank_plays(self.evaluator, position, dice, self.plies)
+        ]
+
+
+def _five(probabilities: Any) -> tuple[float, float, float, float, float]:
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = (float(p) for p in probabilities)
+    return win, win_gammon, win_backgammon, lose_gammon, lose_backgammon
+
+
+class ExpertBot(NetBot):
+    """The net two rolls deep with gnubg's move filter: the strongest level."""
+
+    name = "expert"
+    help = _("the same net looking two rolls ahead, as gnubg's 2-ply: the strongest")
+    plies = 2
+
+
+BOTS: dict[str, type[Bot]] = {"pubeval": PubevalBot, "net": NetBot, "expert": ExpertBot}
+#: The bot a new seat gets in the web and the terminal: the net at 0-ply.
+DEFAULT_BOT = "net"
+#: Each level, easiest first: its name and what it does (measured by
+#: `python -m benchmarks.backgammon_net`).
+LEVELS: dict[str, tuple[str, str]] = {
+    "pubeval": (_("Beginner"), PubevalBot.help),
+    "net": (_("Advanced"), NetBot.help),
+    "expert": (_("Master"), ExpertBot.help),
+}

@@ -1,0 +1,110 @@
+"""The backgammon net: strength against pubeval, the training curve, and decision latency.
+
+    python -m benchmarks.backgammon_net strength [PAIRS] [--plies N]  # the shipped net (default 500 pairs)
+    python -m benchmarks.backgammon_net curve FOLDER [PAIRS]          # every checkpoint in FOLDER (default 100)
+    python -m benchmarks.backgammon_net latency [DECISIONS]           # 0-ply and 2-ply, one core
+
+Strength is cubeless money play with duplicate dice (`duel`): each dice sequence is
+played twice with the sides swapped, so PAIRS pairs are 2 x PAIRS games. Printed: the
+net's points a game against hraj's pubeval with a 95% interval over the pairs.
+
+Latency: the time of `choose` on positions met in games of the net against pubeval
+(checker plays with more than one legal play), median and 95th percentile. Run it
+with `OPENBLAS_NUM_THREADS=1` to hold NumPy to one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from pathlib import Path
+
+from hraj.games.backgammon.bots import ExpertBot, NetBot
+from hraj.games.backgammon.duel import duel, net_player, pubeval_player, search_player
+from hraj.games.backgammon.evaluator import Evaluator, shipped
+from hraj.games.backgammon.notation import Decision
+from hraj.games.backgammon.rules import MOVE, Backgammon, BackgammonState
+
+
+def strength(pairs: int, plies: int, seed: int) -> None:
+    net = shipped()
+    player = net_player(net) if plies == 0 else search_player(net, plies)
+    started = time.perf_counter()
+    result = duel(player, pubeval_player, pairs, seed)
+    seconds = time.perf_counter() - started
+    print(f"net {plies}-ply ({net.config.get('games')} games trained) vs pubeval: {result} ({seconds:.0f} s)")
+
+
+def curve(folder: Path, pairs: int, seed: int) -> None:
+    print(f"{'games':>8} {'points a game vs pubeval, 95% CI':>40} {'games played':>13}")
+    for path in sorted(folder.glob("checkpoint-*.npz")):
+        net = Evaluator.load(path)
+        result = duel(net_player(net), pubeval_player, pairs, seed)
+        trained = int(path.stem.split("-")[1])
+        low, high = result.points - result.half_width, result.points + result.half_width
+        print(f"{trained:8d} {result.points:+18.3f} [{low:+.3f}, {high:+.3f}] {result.games:13d}", flush=True)
+
+
+def decision_states(count: int, seed: int) -> list[BackgammonState]:
+    """Checker-play states with a choice, met in cubeless games of the net against pubeval."""
+    rng = random.Random(seed)
+    bot = NetBot()
+    found: list[BackgammonState] = []
+    while len(found) < count:
+        state = Backgammon(cube=False).new_state()
+        while not state.is_over and len(found) < count:
+            if state.is_chance:
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            seat = state.to_act[0]
+            if state.phase == MOVE and len(state.play_steps()) > 1:
+                found.append(state.copy())
+            action = bot.choose(state, seat)
+            assert not isinstance(action, Decision) or action.word == "roll"
+            state.apply(seat, action)
+    return found
+
+
+def latency(decisions: int, seed: int) -> None:
+    states = decision_states(decisions, seed)
+    for bot in (NetBot(), ExpertBot()):
+        times = []
+        for state in states:
+            started = time.perf_counter()
+            bot.choose(state, state.turn)
+            times.append(time.perf_counter() - started)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(
+            f"{bot.name:8} ({bot.plies}-ply): median {statistics.median(times) * 1000:7.1f} ms, "
+            f"p95 {p95 * 1000:7.1f} ms, max {times[-1] * 1000:7.1f} ms over {len(times)} decisions"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.backgammon_net")
+    sub = parser.add_subparsers(dest="what", required=True)
+    one = sub.add_parser("strength")
+    one.add_argument("pairs", type=int, nargs="?", default=500)
+    one.add_argument("--plies", type=int, default=0)
+    one.add_argument("--seed", type=int, default=0)
+    many = sub.add_parser("curve")
+    many.add_argument("folder", type=Path)
+    many.add_argument("pairs", type=int, nargs="?", default=100)
+    many.add_argument("--seed", type=int, default=0)
+    timing = sub.add_parser("latency")
+    timing.add_argument("decisions", type=int, nargs="?", default=200)
+    timing.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    if args.what == "strength":
+        strength(args.pairs, args.plies, args.seed)
+    elif args.what == "curve":
+        curve(args.folder, args.pairs, args.seed)
+    else:
+        latency(args.decisions, args.seed)
+
+
+if __name__ == "__main__":
+    main()
