@@ -1,19 +1,24 @@
 """The backgammon net: strength against pubeval, the training curve, and decision latency.
 
     python -m benchmarks.backgammon_net strength [PAIRS] [--plies N]  # the shipped net (default 500 pairs)
-    python -m benchmarks.backgammon_net curve FOLDER [PAIRS]          # every checkpoint in FOLDER (default 100)
+    python -m benchmarks.backgammon_net curve FOLDER [PAIRS] [--every N]  # checkpoints in FOLDER (default 100)
     python -m benchmarks.backgammon_net latency [DECISIONS]           # 0-ply and 2-ply, one core
 
 Strength is cubeless money play with duplicate dice (`duel`): each dice sequence is
 played twice with the sides swapped, so PAIRS pairs are 2 x PAIRS games. Printed: the
 net's points a game against hraj's pubeval with a 95% interval over the pairs.
 
-Latency: the time of `choose` on positions met in games of the net against pubeval
-(checker plays with more than one legal play), median and 95th percentile. Run it
-with `OPENBLAS_NUM_THREADS=1` to hold NumPy to one core.
+Latency: the time of `choose` on positions met in games of the net against itself
+(checker plays with more than one legal play), median and 95th percentile, in CPU
+seconds of one core and in wall-clock time. The benchmark holds NumPy to one thread.
 """
 
 from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core, before NumPy loads
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse
 import random
@@ -37,18 +42,20 @@ def strength(pairs: int, plies: int, seed: int) -> None:
     print(f"net {plies}-ply ({net.config.get('games')} games trained) vs pubeval: {result} ({seconds:.0f} s)")
 
 
-def curve(folder: Path, pairs: int, seed: int) -> None:
+def curve(folder: Path, pairs: int, seed: int, every: int) -> None:
     print(f"{'games':>8} {'points a game vs pubeval, 95% CI':>40} {'games played':>13}")
     for path in sorted(folder.glob("checkpoint-*.npz")):
+        trained = int(path.stem.split("-")[1])
+        if trained % every:
+            continue
         net = Evaluator.load(path)
         result = duel(net_player(net), pubeval_player, pairs, seed)
-        trained = int(path.stem.split("-")[1])
         low, high = result.points - result.half_width, result.points + result.half_width
         print(f"{trained:8d} {result.points:+18.3f} [{low:+.3f}, {high:+.3f}] {result.games:13d}", flush=True)
 
 
 def decision_states(count: int, seed: int) -> list[BackgammonState]:
-    """Checker-play states with a choice, met in cubeless games of the net against pubeval."""
+    """Checker-play states with a choice, met in cubeless games of the net against itself."""
     rng = random.Random(seed)
     bot = NetBot()
     found: list[BackgammonState] = []
@@ -68,19 +75,24 @@ def decision_states(count: int, seed: int) -> list[BackgammonState]:
 
 
 def latency(decisions: int, seed: int) -> None:
+    """CPU seconds of one core per decision (`time.process_time`, NumPy held to one
+    thread), which a busy machine does not inflate as it does the wall clock."""
     states = decision_states(decisions, seed)
     for bot in (NetBot(), ExpertBot()):
-        times = []
+        cpu: list[float] = []
+        wall: list[float] = []
         for state in states:
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             bot.choose(state, state.turn)
-            times.append(time.perf_counter() - started)
-        times.sort()
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        print(
-            f"{bot.name:8} ({bot.plies}-ply): median {statistics.median(times) * 1000:7.1f} ms, "
-            f"p95 {p95 * 1000:7.1f} ms, max {times[-1] * 1000:7.1f} ms over {len(times)} decisions"
-        )
+            cpu.append(time.process_time() - started_cpu)
+            wall.append(time.perf_counter() - started)
+        for label, times in (("CPU", cpu), ("wall clock", wall)):
+            times.sort()
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            print(
+                f"{bot.name:8} ({bot.plies}-ply) {label:10}: median {statistics.median(times) * 1000:7.1f} ms, "
+                f"p95 {p95 * 1000:7.1f} ms, max {times[-1] * 1000:7.1f} ms over {len(times)} decisions"
+            )
 
 
 def main() -> None:
@@ -94,6 +106,7 @@ def main() -> None:
     many.add_argument("folder", type=Path)
     many.add_argument("pairs", type=int, nargs="?", default=100)
     many.add_argument("--seed", type=int, default=0)
+    many.add_argument("--every", type=int, default=1, help="only checkpoints after a multiple of this many games")
     timing = sub.add_parser("latency")
     timing.add_argument("decisions", type=int, nargs="?", default=200)
     timing.add_argument("--seed", type=int, default=0)
@@ -101,7 +114,7 @@ def main() -> None:
     if args.what == "strength":
         strength(args.pairs, args.plies, args.seed)
     elif args.what == "curve":
-        curve(args.folder, args.pairs, args.seed)
+        curve(args.folder, args.pairs, args.seed, args.every)
     else:
         latency(args.decisions, args.seed)
 

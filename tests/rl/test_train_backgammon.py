@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from hraj.games.backgammon.evaluator import Evaluator, flip
-from hraj.rl.train_backgammon import Config, lambda_returns, main, parse_args, run, self_play_game
+from hraj.rl.train_backgammon import Config, lambda_returns, learning_rate, main, parse_args, run, self_play_game
 
 
 def _train(tmp_path: Path, name: str, *extra: str) -> Evaluator:
@@ -74,3 +74,34 @@ def test_bad_arguments_get_a_clear_message() -> None:
     with pytest.raises(SystemExit, match="positive"):
         main(["--games", "0"])
     assert Config().trace_decay == 0.7
+
+
+def test_a_lower_alpha_from_a_checkpoint_on_is_recorded(tmp_path: Path) -> None:
+    folder = tmp_path / "phases"
+    small = ["--seed", "7", "--hidden", "8", "--checkpoint-every", "2", "--work", str(folder)]
+    run(parse_args(["--games", "2", *small, "--out", str(folder / "out")]), progress=False)
+    run(parse_args(["--games", "4", *small, "--out", str(folder / "out"), "--resume", "--alpha", "0.01"]), False)
+    config = json.loads((folder / "out" / "net.json").read_text(encoding="utf-8"))
+    assert config["alpha_changes"] == [[2, 0.01]]
+    assert config["command"] == (
+        "python -m hraj.rl.train_backgammon --games 2 --seed 7 --hidden 8"
+        " && python -m hraj.rl.train_backgammon --resume --alpha 0.01 --games 4"
+    )
+    assert learning_rate(Config(alpha_changes=((2, 0.01),)), 1) == pytest.approx(0.03 / (1 + 1 / 100_000))
+    assert learning_rate(Config(alpha_changes=((2, 0.01),)), 2) == pytest.approx(0.01 / (1 + 2 / 100_000))
+
+
+def test_the_shipped_net_may_be_the_mean_of_the_last_checkpoints(tmp_path: Path) -> None:
+    folder = tmp_path / "mean"
+    small = ["--seed", "7", "--hidden", "8", "--checkpoint-every", "1", "--work", str(folder)]
+    run(parse_args(["--games", "3", *small, "--out", str(folder / "out"), "--average-from", "2"]), False)
+    second = Evaluator.load(folder / "checkpoint-0000002.npz")
+    third = Evaluator.load(folder / "checkpoint-0000003.npz")
+    shipped = Evaluator.load(folder / "out" / "net.npz")
+    assert np.allclose(shipped.output_weights, (second.output_weights + third.output_weights) / 2)
+    config = json.loads((folder / "out" / "net.json").read_text(encoding="utf-8"))
+    assert config["averaged_checkpoints"] == [2, 3] and config["command"].endswith("--average-from 2")
+    main(["--export", str(folder / "checkpoint-0000003.npz"), "--average-from", "3", "--out", str(tmp_path / "x")])
+    assert _same(Evaluator.load(tmp_path / "x" / "net.npz"), third)
+    with pytest.raises(SystemExit, match="No checkpoint"):
+        main(["--export", str(folder / "checkpoint-0000002.npz"), "--average-from", "3", "--out", str(tmp_path / "y")])

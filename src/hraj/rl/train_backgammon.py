@@ -23,7 +23,7 @@ import argparse
 import json
 import math
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -57,6 +57,9 @@ class Config:
     alpha: float = 0.03
     """Learning rate at the start; it falls as `alpha / (1 + games / alpha_half_life)`."""
     alpha_half_life: int = 100_000
+    alpha_changes: tuple[tuple[int, float], ...] = ()
+    """(games, alpha): from that many games on, the learning rate starts from this alpha
+    instead (`--resume --alpha`: a lower rate to finish a run)."""
     trace_decay: float = 0.7
     """λ: how far back each evaluation's error reaches."""
     init_scale: float = 0.1
@@ -66,7 +69,11 @@ class Config:
 
 
 def learning_rate(config: Config, games: int) -> float:
-    return config.alpha / (1 + games / config.alpha_half_life)
+    alpha = config.alpha
+    for start, changed in config.alpha_changes:
+        if games >= start:
+            alpha = changed
+    return alpha / (1 + games / config.alpha_half_life)
 
 
 def start_position() -> NDArray[np.int8]:
@@ -171,21 +178,58 @@ def load_checkpoint(path: Path) -> tuple[Evaluator, Config, np.random.Generator,
     with np.load(path) as data:
         state: dict[str, Any] = json.loads(str(data["state"]))
     net = Evaluator.load(path)
-    config = Config(**state["config"])
+    fields = state["config"]
+    fields["alpha_changes"] = tuple((int(start), float(alpha)) for start, alpha in fields.get("alpha_changes", ()))
+    config = Config(**fields)
     rng = np.random.default_rng()
     rng.bit_generator.state = state["rng"]
     return net, config, rng, int(state["games"])
 
 
-def write_net(out: Path, net: Evaluator, config: Config, games: int, seconds: float) -> None:
+def command(config: Config, games: int) -> str:
+    """The commands that train this net again (one more with --resume for each change of alpha)."""
+    stops = [start for start, _ in config.alpha_changes] + [games]
+    default = Config()
+    options = "".join(
+        f" --{name.replace('_', '-')} {getattr(config, field)}"
+        for name, field in (("hidden", "hidden"), ("alpha", "alpha"), ("lambda", "trace_decay"))
+        if getattr(config, field) != getattr(default, field)
+    )
+    lines = [f"python -m hraj.rl.train_backgammon --games {stops[0]} --seed {config.seed}{options}"]
+    for (_, alpha), stop in zip(config.alpha_changes, stops[1:], strict=True):
+        lines.append(f"python -m hraj.rl.train_backgammon --resume --alpha {alpha} --games {stop}")
+    return " && ".join(lines)
+
+
+def average(nets: list[Evaluator]) -> Evaluator:
+    """The mean of the weights of nets of one run: smooths out the noise of the last steps."""
+    parts = ("hidden_weights", "hidden_bias", "output_weights", "output_bias")
+    return Evaluator(*(np.mean([getattr(net, part) for net in nets], axis=0) for part in parts))
+
+
+def averaged_checkpoints(work: Path, first: int, last: int) -> tuple[Evaluator, list[int]]:
+    """The mean of the checkpoints in `work` from `first` to `last` games trained, and their games."""
+    chosen = [path for path in sorted(work.glob("checkpoint-*.npz")) if first <= int(path.stem.split("-")[1]) <= last]
+    if not chosen:
+        raise SystemExit(f"No checkpoint from {first} to {last} games in {work}.")
+    return average([load_checkpoint(path)[0] for path in chosen]), [int(p.stem.split("-")[1]) for p in chosen]
+
+
+def write_net(
+    out: Path, net: Evaluator, config: Config, games: int, seconds: float, averaged: list[int] | None = None
+) -> None:
     """The shipped files: `net.npz` (float32 weights) and `net.json` (how they were made)."""
     out.mkdir(parents=True, exist_ok=True)
     net.save(out / "net.npz")
+    how = command(config, games)
+    if averaged:
+        how += f" --average-from {averaged[0]}"
     description = {
         "method": "TD(lambda) self-play at 0-ply, offline lambda-returns, one gradient step a game",
-        "command": f"python -m hraj.rl.train_backgammon --games {games} --seed {config.seed}",
+        "command": how,
         "games": games,
         "training_seconds": round(seconds),
+        "averaged_checkpoints": averaged or [],
         **asdict(config),
     }
     (out / "net.json").write_text(json.dumps(description, indent=2) + "\n", encoding="utf-8")
@@ -207,7 +251,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=100_000, help="games to train in all (default 100000)")
     parser.add_argument("--seed", type=int, default=defaults.seed, help="seed of the weights and the dice")
     parser.add_argument("--hidden", type=int, default=defaults.hidden, help="hidden units")
-    parser.add_argument("--alpha", type=float, default=defaults.alpha, help="learning rate at the start")
+    parser.add_argument(
+        "--alpha",
+        type=float,
+        default=None,
+        help=f"learning rate at the start (default {defaults.alpha}); with --resume, from the checkpoint on",
+    )
     parser.add_argument("--alpha-half-life", type=int, default=defaults.alpha_half_life, help="games until it halves")
     parser.add_argument("--lambda", dest="trace_decay", type=float, default=defaults.trace_decay, help="TD's lambda")
     parser.add_argument(
@@ -217,6 +266,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--work", type=Path, default=Path("var/backgammon-training"), help="checkpoint folder")
     parser.add_argument("--out", type=Path, default=None, help="where net.npz and net.json go (the package)")
     parser.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in --work")
+    parser.add_argument(
+        "--average-from",
+        type=int,
+        default=None,
+        metavar="GAMES",
+        help="ship the mean of the checkpoints from GAMES games trained on, not the last weights",
+    )
     parser.add_argument(
         "--export", type=Path, default=None, metavar="CHECKPOINT", help="only write this checkpoint's net to --out"
     )
@@ -233,11 +289,15 @@ def run(args: argparse.Namespace, progress: bool = True) -> Evaluator:
         net, config, rng, games = load_checkpoint(latest)
         with np.load(latest) as data:
             spent = float(json.loads(str(data["state"])).get("seconds", 0))
+        if args.alpha is not None and learning_rate(config, games) != learning_rate(
+            replace(config, alpha_changes=(*config.alpha_changes, (games, args.alpha))), games
+        ):
+            config = replace(config, alpha_changes=(*config.alpha_changes, (games, args.alpha)))
     else:
         config = Config(
             seed=args.seed,
             hidden=args.hidden,
-            alpha=args.alpha,
+            alpha=Config.alpha if args.alpha is None else args.alpha,
             alpha_half_life=args.alpha_half_life,
             trace_decay=args.trace_decay,
             cross_entropy=not args.squared_error,
@@ -255,26 +315,37 @@ def run(args: argparse.Namespace, progress: bool = True) -> Evaluator:
             bar.update(task, completed=games)
             if games % args.checkpoint_every == 0 or games == args.games:
                 save_checkpoint(args.work, net, config, rng, games, spent + time.perf_counter() - started)
-    write_net(args.out or package_folder(), net, config, games, spent + time.perf_counter() - started)
+    seconds = spent + time.perf_counter() - started
+    if args.average_from is not None:
+        net, averaged = averaged_checkpoints(args.work, args.average_from, games)
+        write_net(args.out or package_folder(), net, config, games, seconds, averaged)
+    else:
+        write_net(args.out or package_folder(), net, config, games, seconds)
     return net
 
 
-def export(checkpoint: Path, out: Path) -> None:
-    """Write a checkpoint's net as the shipped files, with the configuration that made it."""
+def export(checkpoint: Path, out: Path, average_from: int | None = None) -> None:
+    """Write a checkpoint's net as the shipped files, with the configuration that made it
+    (with `average_from`, the mean of the checkpoints beside it from that many games on)."""
     net, config, _, games = load_checkpoint(checkpoint)
     with np.load(checkpoint) as data:
         seconds = float(json.loads(str(data["state"])).get("seconds", 0))
-    write_net(out, net, config, games, seconds)
+    if average_from is None:
+        write_net(out, net, config, games, seconds)
+    else:
+        mean, averaged = averaged_checkpoints(checkpoint.parent, average_from, games)
+        write_net(out, mean, config, games, seconds, averaged)
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     if args.export is not None:
-        export(args.export, args.out or package_folder())
+        export(args.export, args.out or package_folder(), args.average_from)
         return
     if args.games < 1 or args.checkpoint_every < 1 or args.hidden < 1:
         raise SystemExit("--games, --checkpoint-every and --hidden must be positive.")
-    if not math.isfinite(args.alpha) or args.alpha <= 0 or not 0 <= args.trace_decay <= 1:
+    bad_alpha = args.alpha is not None and (not math.isfinite(args.alpha) or args.alpha <= 0)
+    if bad_alpha or not 0 <= args.trace_decay <= 1:
         raise SystemExit("--alpha must be positive and --lambda between 0 and 1.")
     run(args)
 

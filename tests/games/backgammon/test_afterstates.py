@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
-from hraj.games.backgammon.afterstates import afterstates, apply_plays, swap
+from hraj.games.backgammon.afterstates import ROLL_WEIGHTS, ROLLS, afterstates, afterstates_of_rolls, apply_plays, swap
 from hraj.games.backgammon.moves import START, legal_plays
 
 
@@ -66,3 +67,14 @@ def test_swap_turns_the_position_round() -> None:
     position = np.arange(52, dtype=np.int8)
     assert swap(position).tolist() == [*range(26, 52), *range(26)]
     assert (swap(swap(position)) == position).all()
+
+
+def test_all_rolls_at_once_give_each_rolls_afterstates() -> None:
+    for mine, theirs in _positions(60, seed=16):
+        position = np.array(mine + theirs, dtype=np.int8)
+        after, starts = afterstates_of_rolls(position)
+        assert len(starts) == len(ROLLS) + 1 and starts[-1] == len(after)
+        for index, roll in enumerate(ROLLS):
+            _, expected = afterstates(position, roll)
+            assert (after[starts[index] : starts[index + 1]] == expected).all()
+    assert ROLL_WEIGHTS.sum() == pytest.approx(1)

@@ -31,11 +31,15 @@ def swap(positions: NDArray[np.int8]) -> NDArray[np.int8]:
 def apply_plays(position: NDArray[np.int8], plays: Sequence[Steps]) -> NDArray[np.int8]:
     """The positions (n, 52) after each of `plays` (all of one length) from `position` (52,).
     A step (0, 0) changes nothing: shorter plays may be padded with it."""
-    count = len(plays)
+    if not plays or not plays[0]:
+        return np.repeat(position[np.newaxis, :], len(plays), axis=0)
+    return apply_steps(position, np.array(plays, dtype=np.intp))
+
+
+def apply_steps(position: NDArray[np.int8], steps: NDArray[np.intp]) -> NDArray[np.int8]:
+    """`apply_plays` with the plays as an array (n, k, 2) of origins and targets."""
+    count = steps.shape[0]
     after = np.repeat(position[np.newaxis, :], count, axis=0)
-    if not count or not plays[0]:
-        return after
-    steps = np.array(plays, dtype=np.intp)  # (n, k, 2): origin, target
     rows = np.arange(count)
     for index in range(steps.shape[1]):
         origins, targets = steps[:, index, 0], steps[:, index, 1]
@@ -43,9 +47,9 @@ def apply_plays(position: NDArray[np.int8], plays: Sequence[Steps]) -> NDArray[n
         after[rows, targets] += 1
         # a blot on the mover's point t is the opponent's point 25 - t: index 2 * SIDE - 1 - t
         blot = 2 * SIDE - 1 - targets
-        hit = (targets > 0) & (after[rows, blot] == 1)
-        after[rows, blot] -= hit.astype(np.int8)
-        after[:, 2 * SIDE - 1] += hit.astype(np.int8)
+        hit = ((targets > 0) & (after[rows, blot] == 1)).astype(np.int8)
+        after[rows, blot] -= hit
+        after[:, 2 * SIDE - 1] += hit
     return after
 
 
@@ -67,6 +71,24 @@ ROLL_WEIGHTS = np.array([(1 if a == b else 2) / 36 for a, b in ROLLS])
 """The chance of each of `ROLLS`."""
 _PADDING = tuple(((0, 0),) * (4 - used) for used in range(5))
 """Steps that change nothing (a checker off stays off), to bring every play to four steps."""
+_NO_PLAY = np.zeros((1, 4, 2), dtype=np.intp)
+_PADDED: dict[int, tuple[tuple[Steps, ...], NDArray[np.intp]]] = {}
+"""id of a `play_steps` result (memoised there, so it recurs) -> (the result, kept alive
+so that its id stays its own; its plays padded to four steps as an array)."""
+_PADDED_SIZE = 1 << 13
+
+
+def _padded(plays: tuple[Steps, ...]) -> NDArray[np.intp]:
+    if not plays:
+        return _NO_PLAY
+    known = _PADDED.get(id(plays))
+    if known is not None and known[0] is plays:
+        return known[1]
+    array = np.array([play + _PADDING[len(play)] for play in plays], dtype=np.intp)
+    if len(_PADDED) >= _PADDED_SIZE:
+        _PADDED.clear()
+    _PADDED[id(plays)] = (plays, array)
+    return array
 
 
 def afterstates_of_rolls(
@@ -77,10 +99,7 @@ def afterstates_of_rolls(
     more entry: the end). The search's hot path: one NumPy pass for all the rolls."""
     mine = tuple(position[:SIDE].tolist())
     theirs = tuple(position[SIDE:].tolist())
-    padded: list[Steps] = []
-    starts = [0]
-    for roll in rolls:
-        plays = play_steps(mine, theirs, roll) or ((),)
-        padded.extend(play + _PADDING[len(play)] for play in plays)
-        starts.append(len(padded))
-    return apply_plays(position, padded), np.array(starts, dtype=np.intp)
+    arrays = [_padded(play_steps(mine, theirs, roll)) for roll in rolls]
+    starts = np.zeros(len(arrays) + 1, dtype=np.intp)
+    np.cumsum([len(array) for array in arrays], out=starts[1:])
+    return apply_steps(position, np.concatenate(arrays)), starts

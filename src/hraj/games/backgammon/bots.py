@@ -89,7 +89,7 @@ class PubevalBot(Bot):
     """Plays the move pubeval likes best; cube and resignations by `decisions.decide`."""
 
     name = "pubeval"
-    help = _("Tesauro's linear pubeval evaluator, 1-ply, with simple cube handling")
+    help = _("Tesauro's pubeval: plays the position a linear formula scores best")
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Any:
         assert isinstance(state, BackgammonState)
