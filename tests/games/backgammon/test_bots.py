@@ -51,8 +51,8 @@ def test_winning_chance_follows_the_race() -> None:
 
 def test_cube_decisions() -> None:
     bot = PubevalBot(0)
-    # far ahead in a race: double; the opponent, far behind, drops
-    state = position({6: 5, 5: 5, 4: 5}, {6: 5, 5: 5, 24: 5})
+    # far ahead in a race (75 pips to 115, no gammon): double; the opponent drops
+    state = position({6: 5, 5: 5, 4: 5}, {6: 5, 5: 5, 12: 5})
     assert str(bot.choose(state, 0)) == "double"
     state.apply(0, "double")
     assert str(bot.choose(state, 1)) == "drop"

@@ -10,10 +10,11 @@ ahead with gnubg's move filter (`search`; 2-ply measured no stronger and costs f
 times as much). `expert.values` gives every legal play
 with its equity and five probabilities, for hints and analysis.
 
-Cube and resignations, for every level until the cube model lands, follow a rough
-winning-chance estimate from the pip counts (`pip_count_cube_action`): double from
-70%, take down to 22%, beaver from 55%, accept a resignation unless a gammon is likely
-and worth more.
+Cube and resignations, for every level, are `decisions.decide` (Janowski's cube model,
+the match equity table, resignations only of certain losses) with the level's own
+evaluator: `pubeval` with `decisions.quick_probabilities` (the bear-off database, a
+race formula, the pip-count estimate `winning_chance` in contact), the net levels with
+the net at 0-ply behind the bear-off database (`decisions.with_bearoff`).
 """
 
 from __future__ import annotations
@@ -29,15 +30,14 @@ import numpy as np
 
 from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
+from hraj.games.backgammon.cube import ProbabilityFunction
+from hraj.games.backgammon.decisions import decide, quick_probabilities, with_bearoff
 from hraj.games.backgammon.evaluator import Evaluator, shipped
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Board, is_contact, pip_count
-from hraj.games.backgammon.notation import ACCEPT, BEAVER, DECLINE, DOUBLE, DROP, ROLL, TAKE, Action, Play
-from hraj.games.backgammon.rules import CUBE, DOUBLED, MOVE, RESIGNED, BackgammonState
+from hraj.games.backgammon.notation import Play
+from hraj.games.backgammon.rules import MOVE, BackgammonState
 from hraj.games.backgammon.search import rank_plays
 
-DOUBLE_FROM = 0.70
-TAKE_DOWN_TO = 0.22
-BEAVER_FROM = 0.55
 WON = 1e9  # all checkers off: nothing is better
 
 
@@ -86,38 +86,8 @@ def winning_chance(mine: Board | list[int], theirs: Board | list[int]) -> float:
     return 1 / (1 + math.exp(-lead / spread))
 
 
-def pip_count_cube_action(state: BackgammonState, seat: int) -> Action:
-    """The cube or resignation decision of `seat` (any phase but a checker play), from
-    the pip counts (`winning_chance`): the one place every level decides these."""
-    phase = state.phase
-    mine, theirs = state.boards[seat], state.boards[1 - seat]
-    chance = winning_chance(mine, theirs) if seat == state.turn else 1 - winning_chance(theirs, mine)
-    if phase == CUBE:
-        may_double = state.cube_available(seat)
-        return DOUBLE if may_double and _wants_to_double(state, seat, chance) else ROLL
-    if phase == DOUBLED:
-        legal = state.legal_actions(seat)
-        if BEAVER in legal and chance >= BEAVER_FROM:
-            return BEAVER
-        return TAKE if chance >= TAKE_DOWN_TO else DROP
-    if phase == RESIGNED:
-        gammon_likely = not theirs[OFF] and chance > 0.9
-        return DECLINE if gammon_likely and state.resignation < 2 else ACCEPT
-    return TAKE if chance >= TAKE_DOWN_TO else DROP  # a beaver came back to us
-
-
-def _wants_to_double(state: BackgammonState, seat: int, chance: float) -> bool:
-    if chance < DOUBLE_FROM:
-        return False
-    if state.match_length:
-        needed = state.match_length - state.match_score[seat]
-        if state.cube_value >= needed:
-            return False  # the cube already wins the match: doubling gains nothing
-    return True
-
-
 class PubevalBot(Bot):
-    """Plays the move pubeval likes best; simple pip-count cube handling."""
+    """Plays the move pubeval likes best; cube and resignations by `decisions.decide`."""
 
     name = "pubeval"
     help = _("Tesauro's pubeval: plays the position a linear formula scores best")
@@ -126,7 +96,7 @@ class PubevalBot(Bot):
         assert isinstance(state, BackgammonState)
         if state.phase == MOVE:
             return self.best_play(state)
-        return pip_count_cube_action(state, seat)
+        return decide(state, seat, quick_probabilities)
 
     def best_play(self, state: BackgammonState) -> Play:
         seat = state.turn
@@ -160,11 +130,13 @@ class NetBot(Bot):
     def __init__(self, seed: int | None = None, evaluator: Evaluator | None = None) -> None:
         super().__init__(seed)
         self.evaluator = evaluator or shipped()
+        #: The cube's evaluator: the net at 0-ply, the bear-off database where both sides are home.
+        self.probabilities: ProbabilityFunction = with_bearoff(self.evaluator.evaluate)
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Any:
         assert isinstance(state, BackgammonState)
         if state.phase != MOVE:
-            return cube_action(state, seat)
+            return decide(state, seat, self.probabilities)
         legal = state.play_steps()
         if len(legal) == 1:
             return Play(legal[0])
@@ -199,10 +171,6 @@ class ExpertBot(NetBot):
         "wins about 0.56 points a game against pubeval"
     )
     plies = 1
-
-
-cube_action = pip_count_cube_action
-"""How the net bots decide cube and resignations: swap this for a cube model."""
 
 
 BOTS: dict[str, type[Bot]] = {"pubeval": PubevalBot, "net": NetBot, "expert": ExpertBot}
