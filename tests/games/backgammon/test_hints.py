@@ -1,5 +1,5 @@
-"""Backgammon hints: shots counted with the opponent's real plays, the cube decisions
-pubeval's rule makes, and an evaluator with `values` used as it is."""
+"""Backgammon hints: shots counted with the opponent's real plays, the cube decisions of
+the strongest bot with the cube model's equities, and an evaluator with `values` used as it is."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from hraj.analysis.game import hint
 from hraj.analysis.text import reason_text
-from hraj.core.bot import Bot
+from hraj.core.bot import Bot, make_bot, strongest_bot
 from hraj.core.game import Seat, State
 from hraj.games.backgammon import bots
 from hraj.games.backgammon.hints import cube_equities, shots
@@ -44,7 +44,7 @@ def test_no_blot_no_shots_and_the_reason_is_said_in_czech() -> None:
     state = position({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2}, dice=(3, 1))
     options, _ = hint(state, 0)
     best = options[0]
-    assert str(best.action) == "8/5 6/5"  # pubeval's choice: make the five-point
+    assert str(best.action) == "8/5 6/5"  # the net's choice: make the five-point
     assert [reason_text(r, "cs") for r in best.reasons] == ["nenechá soupeři žádný zásah"]
     blots = [o for o in options if o.reasons and o.reasons[-1].count]
     assert blots and all(reason_text(o.reasons[-1], "cs").startswith("nechává blot v dosahu") for o in blots)
@@ -59,16 +59,20 @@ def test_the_cube_model_takes_down_to_22_and_doubles_from_70_percent() -> None:
 
 @pytest.mark.parametrize(
     ("mover", "other", "expected"),
-    [({1: 10, 2: 5}, {6: 10, 8: 5}, DOUBLE), ({6: 8, 5: 7}, {6: 8, 5: 7}, ROLL)],
-    ids=["far ahead", "even race"],
+    [({1: 6, 2: 4, 3: 5}, {4: 6, 5: 5, 6: 4}, DOUBLE), ({6: 8, 5: 7}, {6: 8, 5: 7}, ROLL)],
+    ids=["ahead in the race", "even race"],
 )
-def test_the_cube_hint_is_pubevals_decision(mover: dict[int, int], other: dict[int, int], expected: object) -> None:
+def test_the_cube_hint_is_the_strongest_bots_decision(
+    mover: dict[int, int], other: dict[int, int], expected: object
+) -> None:
     state = position(mover, other)
     assert state.phase == CUBE
     options, advice = hint(state, 0)
-    assert options[0].action == bots.PubevalBot(0).choose(state.copy(), 0) == expected
+    strongest = make_bot("backgammon", strongest_bot("backgammon"), 0)
+    assert options[0].action == strongest.choose(state.copy(), 0) == expected
     assert {str(o.action) for o in options} == {"roll", "double"}  # resignations are not weighed
-    assert advice.is_estimate()
+    assert set(options[0].detail) == {"no_double", "double_take", "double_pass"}
+    assert not advice.is_estimate()
 
 
 def test_a_doubled_side_far_behind_drops_and_close_behind_takes() -> None:
@@ -96,6 +100,7 @@ class FakeNet(Bot):
 
 def test_an_evaluator_with_values_gives_the_equities_as_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bots, "BOTS", {"net": FakeNet})
+    monkeypatch.setattr(bots, "LEVELS", {})
     state = position({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2}, dice=(6, 5))
     options, advice = hint(state, 0)
     assert not advice.is_estimate()

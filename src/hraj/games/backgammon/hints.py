@@ -31,18 +31,11 @@ from typing import Any, TypeGuard
 from hraj.core.bot import make_bot, strongest_bot
 from hraj.core.game import Seat, State
 from hraj.core.hints import EQUITY, Adviser, Equity, OptionValue, Percent, Reason, Thresholds, rank
-from hraj.games.backgammon.bots import (
-    BEAVER_FROM,
-    DOUBLE_FROM,
-    TAKE_DOWN_TO,
-    WON,
-    PubevalBot,
-    pubeval,
-    winning_chance,
-)
+from hraj.games.backgammon.bots import WON, PubevalBot, pubeval, winning_chance
+from hraj.games.backgammon.decisions import _playing_on, context, cube_analysis
 from hraj.games.backgammon.moves import BAR, OFF, Board, PlayResult, is_contact, legal_plays
 from hraj.games.backgammon.notation import ACCEPT, BEAVER, DECLINE, DOUBLE, DROP, ROLL, TAKE, Decision, Play
-from hraj.games.backgammon.rules import CUBE, DOUBLED, MOVE, RESIGNED, BackgammonState
+from hraj.games.backgammon.rules import BEAVERED, CUBE, DOUBLED, MOVE, RESIGNED, BackgammonState
 
 #: gnubg's doubtful, bad and very bad (0.04, 0.08, 0.16), and its ratings by the mean
 #: error per decision: supernatural/world class (0.005), expert (0.008), advanced
@@ -52,6 +45,11 @@ THRESHOLDS = Thresholds(0.04, 0.08, 0.16, ratings=(0.005, 0.008, 0.012, 0.018))
 #: winning, for race and for contact positions (see the module docstring).
 #: scripts/calibrate_pubeval.py --games 2000 --seed 1 (19 809 race and 89 664 contact positions).
 CALIBRATION = {"race": (0.0412, 0.3561), "contact": (0.1082, -1.6212)}
+#: The estimate's simple cube rule (a bot without an evaluator of its own): double from
+#: 70 %, take down to 22 %, beaver from 55 %.
+DOUBLE_FROM = 0.70
+TAKE_DOWN_TO = 0.22
+BEAVER_FROM = 0.55
 #: The cube model's value of keeping access to the cube, and the taker's recube vig:
 #: chosen so that its double and take points are pubeval's (70 %, 22 %).
 RECUBE_VIG = -1 - 2 * (2 * TAKE_DOWN_TO - 1)  # take = drop (-1) at 22 %
@@ -155,8 +153,10 @@ class BackgammonAdviser(Adviser):
         if played is not None and isinstance(played, str):
             played = self.game.parse_action(played)
         bot = self._bot()
-        if hasattr(bot, "values"):
+        if hasattr(bot, "values") and state.phase == MOVE:
             return self._from_evaluator(bot, state, seat, reasons)
+        if hasattr(bot, "probabilities"):
+            return self._cube_options(bot, state, seat, played)
         assert isinstance(bot, PubevalBot)
         legal = state.legal_actions(seat)
         choice = bot.choose(state, seat)
@@ -218,6 +218,48 @@ class BackgammonAdviser(Adviser):
                     beaver = take + gain
                     options.append(OptionValue(action, beaver, EQUITY, (), detail))
         return options
+
+    def _cube_options(self, bot: Any, state: BackgammonState, seat: int, played: Any) -> list[OptionValue]:
+        """The bot's cube and resignation decisions valued by the cube model (`decisions`):
+        gnubg's no double, double/take and double/pass, in points of the cube before the
+        double (a match's winning chances turned into gnubg's EMG), from `seat`'s side."""
+        legal = state.legal_actions(seat)
+        weighed = [action for action in legal if not _is_resignation(action) or action == played]
+        choice = bot.choose(state.copy(), seat)
+        options: list[OptionValue] = []
+        if state.phase == RESIGNED:
+            on = _playing_on(state, seat, 1 - seat, bot.probabilities)
+            score = context(state, seat).score
+            points = state.resignation * state.stake
+            offered = points / state.cube if score is None else score.after(points)
+            for action in weighed:
+                if action in (ACCEPT, DECLINE):
+                    options.append(OptionValue(action, offered if action == ACCEPT else on, EQUITY))
+            return rank(options, choice)
+        analysis = cube_analysis(state, bot.probabilities)
+        no_double, double_take, double_pass = analysis.emg
+        cube = {"no_double": no_double, "double_take": double_take, "double_pass": double_pass}
+        why = (
+            Reason(
+                _("double/take {take}, double/pass {drop}"),
+                params={"take": Equity(double_take), "drop": Equity(double_pass)},
+            ),
+        )
+        doubling = (2 * double_take if analysis.beaver else double_take) if analysis.take else double_pass
+        sign = 1.0 if seat == state.turn else -1.0
+        values = {
+            ROLL: no_double,
+            DOUBLE: doubling,
+            TAKE: sign * double_take * (2.0 if state.phase == BEAVERED else 1.0),
+            DROP: -double_pass * (2.0 if state.phase == BEAVERED else 1.0),
+            BEAVER: -2 * double_take,
+        }
+        for action in weighed:
+            if _is_resignation(action):
+                options.append(OptionValue(action, -float(action.level), EQUITY))
+            elif action in values:
+                options.append(OptionValue(action, values[action], EQUITY, why, dict(cube)))
+        return rank(options, choice)
 
     def _from_evaluator(self, bot: Any, state: BackgammonState, seat: int, reasons: bool) -> list[OptionValue]:
         """An evaluator's own equities, with the reasons of each play."""
