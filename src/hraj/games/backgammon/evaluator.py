@@ -13,7 +13,7 @@ every play of a roll is scored by one matrix product.
 The net is one hidden layer of sigmoid units over Tesauro's raw encoding (four units
 per point and the bar for each side, the checkers borne off) and three cheap inputs:
 both pip counts and whether the sides can still meet. It was trained by TD(λ) self-play
-(`hraj.rl.train_backgammon`); the weights and the configuration that made them ship
+(`hraj.games.backgammon.train`); the weights and the configuration that made them ship
 as `net.npz` and `net.json` beside this module.
 """
 
@@ -255,7 +255,7 @@ def position(mine: Sequence[int], theirs: Sequence[int]) -> Positions:
 
 @cache
 def shipped() -> Evaluator:
-    """The net that ships with hraj (`net.npz`, trained by `hraj.rl.train_backgammon`)."""
+    """The net that ships with hraj (`net.npz`, trained by `hraj.games.backgammon.train`)."""
     folder = resources.files("hraj.games.backgammon")
     with resources.as_file(folder.joinpath("net.npz")) as path:
         evaluator = Evaluator.load(path)

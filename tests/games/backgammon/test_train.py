@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from hraj.games.backgammon.evaluator import Evaluator, flip
-from hraj.rl.train_backgammon import Config, lambda_returns, learning_rate, main, parse_args, run, self_play_game
+from hraj.games.backgammon.train import Config, lambda_returns, learning_rate, main, parse_args, run, self_play_game
 
 
 def _train(tmp_path: Path, name: str, *extra: str) -> Evaluator:
@@ -84,8 +84,8 @@ def test_a_lower_alpha_from_a_checkpoint_on_is_recorded(tmp_path: Path) -> None:
     config = json.loads((folder / "out" / "net.json").read_text(encoding="utf-8"))
     assert config["alpha_changes"] == [[2, 0.01]]
     assert config["command"] == (
-        "python -m hraj.rl.train_backgammon --games 2 --seed 7 --hidden 8"
-        " && python -m hraj.rl.train_backgammon --resume --alpha 0.01 --games 4"
+        "python -m hraj.games.backgammon.train --games 2 --seed 7 --hidden 8"
+        " && python -m hraj.games.backgammon.train --resume --alpha 0.01 --games 4"
     )
     assert learning_rate(Config(alpha_changes=((2, 0.01),)), 1) == pytest.approx(0.03 / (1 + 1 / 100_000))
     assert learning_rate(Config(alpha_changes=((2, 0.01),)), 2) == pytest.approx(0.01 / (1 + 2 / 100_000))

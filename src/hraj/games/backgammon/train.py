@@ -1,6 +1,6 @@
 """Train the backgammon evaluator by TD(λ) self-play, in NumPy.
 
-Run `python -m hraj.rl.train_backgammon --games 100000 --seed 1` (see `--help`). The net
+Run `python -m hraj.games.backgammon.train --games 100000 --seed 1` (see `--help`). The net
 plays both sides at 0-ply (each roll's best play by its own evaluation) and learns after
 every game from the game's positions, each toward its λ-return: a mix of the
 evaluations of the positions that followed it, ending in the game's exact result (win,
@@ -195,9 +195,9 @@ def command(config: Config, games: int) -> str:
         for name, field in (("hidden", "hidden"), ("alpha", "alpha"), ("lambda", "trace_decay"))
         if getattr(config, field) != getattr(default, field)
     )
-    lines = [f"python -m hraj.rl.train_backgammon --games {stops[0]} --seed {config.seed}{options}"]
+    lines = [f"python -m hraj.games.backgammon.train --games {stops[0]} --seed {config.seed}{options}"]
     for (_, alpha), stop in zip(config.alpha_changes, stops[1:], strict=True):
-        lines.append(f"python -m hraj.rl.train_backgammon --resume --alpha {alpha} --games {stop}")
+        lines.append(f"python -m hraj.games.backgammon.train --resume --alpha {alpha} --games {stop}")
     return " && ".join(lines)
 
 
@@ -244,7 +244,7 @@ def package_folder() -> Path:
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m hraj.rl.train_backgammon",
+        prog="python -m hraj.games.backgammon.train",
         description="Train hraj's backgammon net by TD(lambda) self-play (NumPy, one core).",
     )
     defaults = Config()
