@@ -37,7 +37,10 @@ def shots(artifacts: Path) -> Path:
 
 def first_screen(page: Page, selector: str, index: int = 0) -> None:
     """The element lies within the first screen of the page: no scroll reaches it."""
-    box = page.locator(selector).nth(index).evaluate(_BOX)
+    element = page.locator(selector).nth(index)
+    # Measured at rest: an arriving card or checker is briefly drawn larger.
+    element.evaluate("el => Promise.all(el.getAnimations({subtree: true}).map(a => a.finished))")
+    box = element.evaluate(_BOX)
     inside = box["left"] >= 0 and box["top"] >= 0
     inside = inside and box["right"] <= box["screenW"] + 0.5 and box["bottom"] <= box["screenH"] + 0.5
     if not inside:
@@ -466,4 +469,24 @@ def test_arrow_keys_move_between_qwixx_cells(browser: Browser, server_url: str) 
     page.wait_for_function(f"() => Number(document.querySelector('#table .table').dataset.version) > {version}")
     page.wait_for_timeout(300)
     assert page.evaluate("!!document.activeElement.closest('#table')")
+    page.close()
+
+
+@pytest.mark.parametrize(("game", "items"), [("abluxxen", ".hand [data-pick]"), ("trefa", "[data-pick]")])
+def test_arrow_keys_move_between_cards_and_dice(browser: Browser, server_url: str, game: str, items: str) -> None:
+    page = browser.new_page(viewport=PHONE)
+    new_room(page, server_url, game, ["me", "bot:greedy"])
+    page.wait_for_selector(f"#table .table[data-my-turn='1'] {items}")
+    count = page.locator(f"#table {items}").count()
+    assert page.locator(f"#table {items}[tabindex='0']").count() == 1  # one stop for Tab
+    page.locator(f"#table {items}").first.focus()
+    index = f"[...document.querySelectorAll('#table {items}')].indexOf(document.activeElement)"
+    assert page.evaluate(index) == 0
+    if count > 1:
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(index) == 1
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate(index) == 0
+    page.keyboard.press(" ")
+    assert page.locator(f"#table {items}[aria-pressed='true']").count() == 1
     page.close()

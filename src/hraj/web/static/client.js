@@ -179,9 +179,6 @@
     if (handedTo !== null) {
       document.getElementById("handover-text").textContent = tr("Pass the screen to {name}.", { name: seatName(handedTo) });
     }
-    // A warning still open stays while the move it warns of is still offered.
-    const warned = asking && table.querySelector(`[data-confirm][data-action="${CSS.escape(asking.dataset.action)}"]`);
-    if (warned) ask(warned);
     board.rove(table, focused);
     // The focus stays on the board: on the same point, cell or card when it is still
     // there, else on the board's current item, never on the page's body.
@@ -190,6 +187,9 @@
       keepFocus = true;
     }
     wasActing = false;
+    // A warning still open stays while the move it warns of is still offered.
+    const warned = asking && table.querySelector(`[data-confirm][data-action="${CSS.escape(asking.dataset.action)}"]`);
+    if (warned) ask(warned);
     root.dataset.over = table.dataset.over;
     for (const button of table.querySelectorAll("[data-seat-bot]")) button.hidden = !(mine && mine.host);
     for (const button of table.querySelectorAll("[data-seat-back]")) button.hidden = !tokens()[button.dataset.seatBack];
