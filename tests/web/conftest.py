@@ -51,6 +51,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         ws_connect_rate=100_000.0,
         ws_connect_burst=100_000,
         bot_pace=0.0,
+        step_pause=0.0,  # a test that checks the stepping sets its own pause in localStorage
     )
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))

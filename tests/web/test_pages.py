@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -255,3 +256,28 @@ def test_the_start_page_asks_for_the_gender_next_to_the_name(client: TestClient)
     html = client.get("/").text
     assert 'class="seat-gender"' in html
     assert '<option value="f">ona</option>' in html
+
+def test_the_table_of_an_earlier_version_is_the_seats_view_then_without_actions(client: TestClient) -> None:
+    room = new_room(client, "qwixx", [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], claim=0)
+    auth = {"authorization": f"Bearer {room['token']}"}
+    now = client.get(f"/r/{room['room']}/table?lang=en", headers=auth).text
+    found = re.search(r'data-version="(\d+)"', now)
+    assert found is not None
+    version = int(found.group(1))
+    assert version >= 2 and "data-action=" in now
+    earlier = client.get(f"/r/{room['room']}/table?lang=en&at={version - 1}", headers=auth).text
+    assert f'data-version="{version - 1}"' in earlier
+    assert 'data-seat="0"' in earlier
+    assert "data-action=" not in earlier and 'data-my-turn="0"' in earlier
+    # The start of the game, a spectator's eyes, and versions that are not in the past.
+    assert 'data-version="0"' in client.get(f"/r/{room['room']}/table?at=0").text
+    for at in (str(version), str(version + 5), "-1", "x"):
+        again = client.get(f"/r/{room['room']}/table?lang=en&at={at}", headers=auth).text
+        assert f'data-version="{version}"' in again
+
+
+def test_the_room_page_tells_the_browser_how_long_to_show_each_move(client: TestClient) -> None:
+    room = new_room(client, "qwixx", [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], claim=0)
+    page = client.get(f"/r/{room['room']}").text
+    assert 'data-step-ms="550"' in page
+    assert "/static/board.js" in page

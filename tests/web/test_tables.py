@@ -135,3 +135,116 @@ def test_backgammon_resignations_are_offered_apart_from_the_roll() -> None:
     resigns = [action for action, _ in parts["resigns"]]
     assert resigns == [a for a in view["legal"] if a.startswith("resign ")]
     assert not any(a.startswith("resign ") for a in parts["bar"])
+
+
+def test_backgammon_offers_no_empty_point_as_a_start() -> None:
+    # 6-4 from the opening: the plays "24/18 18/14" and "13/7 7/3" contain steps from
+    # points 18 and 7, which are empty until the first step lands there.
+    state = hraj.game("backgammon", first=0).new_state()
+    state.apply_chance("64")
+    view = state.view(0)
+    parts = backgammon_web.build(view, ["A", "B"], "en", {})
+    points = {p["point"]: p for p in parts["top"] + parts["bottom"]}
+    origins = {n for n, p in points.items() if p["role"] == "origin"}
+    assert origins == {24, 13, 8, 6}
+    assert all(points[n]["mine"] > 0 for n in origins)
+    # Point 18 chosen anyway (a typed address): no step is recorded and no checker moves.
+    picked = backgammon_web.build(view, ["A", "B"], "en", {"sel": "18"})
+    assert picked["selected"] is None
+    assert not any(p["role"] == "target" for p in picked["top"] + picked["bottom"])
+    typed = backgammon_web.build(view, ["A", "B"], "en", {"steps": "18/14"})
+    assert typed["chosen"] == []
+    assert {p["point"]: p["mine"] for p in typed["top"] + typed["bottom"]}[14] == 0
+    # After 24/18, the checker on 18 may go on to 14.
+    half = backgammon_web.build(view, ["A", "B"], "en", {"steps": "24/18"})
+    assert "18" in {str(p["point"]) for p in half["top"] + half["bottom"] if p["role"] == "origin"}
+    done = backgammon_web.build(view, ["A", "B"], "en", {"steps": "24/18,18/14"})
+    assert done["complete"] == "24/18 18/14"
+    assert {p["point"]: p["mine"] for p in done["top"] + done["bottom"]}[14] == 1
+
+
+def qwixx_passing_costs_a_misthrow() -> State[Any, Any]:
+    """Seat 0 active: it passes on the white sum, the other seat too; the colour step is left."""
+    state = qwixx_after("w4 w1 r3 y2 g6 b6")
+    state.apply(0, "pass")
+    state.apply(1, "pass")
+    return state
+
+
+def test_a_pass_that_records_a_misthrow_asks_first_in_every_language() -> None:
+    state = qwixx_passing_costs_a_misthrow()
+    view = state.view(0)
+    assert view["phase"] == "colour"
+    assert view["pass_is_misthrow"] is True
+    texts = {
+        "cs": "zapíše se vám chybný hod, −5 bodů",
+        "sk": "zapíše sa vám chybný hod, −5 bodov",
+        "en": "records a misthrow, −5 points",
+    }
+    for lang, text in texts.items():
+        html = render_table("qwixx", view, SEATS[:2], state.events(), lang, room_id="r", version=1)
+        button = re.search(r'<button[^>]*data-action="pass"[^>]*>', html)
+        assert button is not None
+        assert text in button.group(0)
+    # A pass on the white sum while coloured dice still fit asks nothing.
+    first = qwixx_after("w4 w1 r3 y2 g6 b6").view(0)
+    assert first.get("pass_is_misthrow") is False
+    plain = render_table("qwixx", first, SEATS[:2], [], "cs", room_id="r", version=1)
+    assert "data-confirm" not in plain
+    # The other seat's pass never costs it anything.
+    assert "pass_is_misthrow" not in qwixx_after("w4 w1 r3 y2 g6 b6").view(1)
+
+
+def test_a_crossed_white_sum_makes_the_colour_pass_free() -> None:
+    state = qwixx_after("w4 w1 r3 y2 g6 b6")
+    state.apply(0, "r5")
+    state.apply(1, "pass")
+    view = state.view(0)
+    if view["phase"] == "colour":
+        assert view["pass_is_misthrow"] is False
+
+
+def test_the_trefa_prompt_offers_stop_only_when_stop_is_legal() -> None:
+    state = hraj.game("trefa", players=2, first=0).new_state()
+    while state.is_chance:
+        state.apply_chance(state.sample_chance(random.Random(3)))
+    view = state.view(0)
+    said = trefa_web.status(view, "Eva", "cs")
+    assert said is not None
+    if "stop" in view["legal"]:
+        assert said.endswith("nebo stop a vyškrtněte pole")
+    else:
+        assert "stop" not in said
+    stop_allowed = dict(view, writable=[])
+    writing = dict(view, writable=["k"])
+    assert trefa_web.status(stop_allowed, "Eva", "cs") == "Eva: přehoďte, nebo stop a vyškrtněte pole"
+    assert trefa_web.status(writing, "Eva", "cs") == "Eva: zapište kostky, nebo přehoďte"
+    assert trefa_web.status(writing, "Eva", "sk") == "Eva: zapíšte kocky, alebo prehoďte"
+
+
+def test_no_badge_says_whose_turn_it_is_after_the_end() -> None:
+    rng = random.Random(5)
+    for game_id, players in (("qwixx", 2), ("abluxxen", 2), ("trefa", 2)):
+        state = hraj.game(game_id, players=players).new_state()
+        while state.outcome is None:
+            if state.is_chance:
+                state.apply_chance(state.sample_chance(rng))
+            else:
+                seat = state.to_act[0]
+                state.apply(seat, str(rng.choice(state.legal_actions(seat))))
+        html = render_table(game_id, state.view(0), SEATS[:2], state.events(), "cs", room_id="r", version=1)
+        assert "badge" not in html, game_id
+        assert "turn-mark" not in html, game_id
+        assert 'class="to-act' not in html, game_id
+
+
+def test_every_changeable_part_of_a_table_carries_a_mark_and_its_state() -> None:
+    state = backgammon_to_move()
+    html = render_table("backgammon", state.view(0), SEATS[:2], state.events(), "cs", room_id="r", version=1)
+    marks = re.findall(r'data-mark="([^"]+)" data-sig="([^"]*)"', html)
+    keys = {key for key, _ in marks}
+    assert {f"pt-{n}" for n in range(1, 25)} | {"bar", "off", "dice"} <= keys
+    assert ("pt-24", "2/0") in marks
+    assert ("dice", "3,1") in marks
+    # The log's lines are marked by their number, the newest highest.
+    assert re.search(r'data-mark="log-\d+"', html)

@@ -15,6 +15,7 @@
 | open sockets       |                | HRAJ_WS_PER_ADDRESS      | 100 per address                      |
 | rooms of bots only |                | HRAJ_BOT_ROOMS           | allow (refuse: a public server's choice) |
 | pace of bot rooms  |                | HRAJ_BOT_PACE            | 1 s a move where no person plays     |
+| moves shown in turn |               | HRAJ_STEP_PAUSE          | 0.55 s per move the browser steps through (0: none) |
 | absent players     |                | HRAJ_ABSENT_AFTER        | 120 s (a room may choose; 0: never)  |
 | stand-in bot       |                | HRAJ_STAND_IN_BOT        | greedy (else the game's own bot)    |
 | archive idle rooms |                | HRAJ_ARCHIVE_AFTER       | 14 days without a move               |
@@ -71,6 +72,8 @@ class Settings:
     """Whether rooms whose every seat is a bot may be created."""
     bot_pace: float = 1.0
     """Seconds between bot moves in a room where no person plays."""
+    step_pause: float = 0.55
+    """Seconds a browser shows each of several moves made in a row (bots') before the next."""
     absent_after: int = 120
     """Seconds a seat that must act may be away before a bot stands in (a room may choose)."""
     stand_in_bot: str = "greedy"
@@ -197,6 +200,7 @@ def load_settings(
         ws_per_address=_int("HRAJ_WS_PER_ADDRESS", env.get("HRAJ_WS_PER_ADDRESS", 100), 1, 1_000_000),
         bot_rooms=_choice("HRAJ_BOT_ROOMS", env.get("HRAJ_BOT_ROOMS", "allow"), {"allow": True, "refuse": False}),
         bot_pace=_seconds("HRAJ_BOT_PACE", env.get("HRAJ_BOT_PACE", 1), 0.0, 3600.0),
+        step_pause=_seconds("HRAJ_STEP_PAUSE", env.get("HRAJ_STEP_PAUSE", 0.55), 0.0, 5.0),
         absent_after=_int("HRAJ_ABSENT_AFTER", env.get("HRAJ_ABSENT_AFTER", 120), 0, 7 * 24 * 3600),
         stand_in_bot=(env.get("HRAJ_STAND_IN_BOT") or "greedy").strip().lower(),
         archive_after=_int("HRAJ_ARCHIVE_AFTER", env.get("HRAJ_ARCHIVE_AFTER", 14 * 24 * 3600), 60, 10 * 365 * 86400),

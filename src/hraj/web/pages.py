@@ -51,6 +51,9 @@ SCRIPT_STRINGS = (
     "offline, reconnecting…",
     "Copied",
     "Pass the screen to {name}.",
+    "● Your turn – {title}",
+    "Sound on your turn: on",
+    "Sound on your turn: off",
     "Choose at most one seat for yourself.",
     "Game over",
     "Bot ({bot})",
@@ -248,6 +251,7 @@ async def room_page(room_id: str, request: Request) -> Response:
             game_name=game_name(room.game.id, lang),
             hidden_hands=room.game.hidden_hands,
             over=room.over,
+            step_ms=round(request.app.state.settings.step_pause * 1000),
             table=table,
             strings=_strings(lang),
             here=_here(request),
@@ -264,11 +268,37 @@ async def table_fragment(room_id: str, request: Request) -> Response:
         return _html("", 404)
     seat = _seat_of(request, room)
     message, seats, events = await _snapshot(room, seat)
+    at = _past_version(request.query_params.get("at"), message["version"])
+    if at is not None:
+        # An earlier version, for the client that steps through moves made in a row.
+        view, events = await _past(room, seat, at)
+        return _html(render_table(room.game.id, view, seats, events, lang, room_id=room.id, version=at))
     params = {key: request.query_params[key] for key in ("steps", "sel") if key in request.query_params}
     html = render_table(
         room.game.id, message["view"], seats, events, lang, room_id=room.id, version=message["version"], params=params
     )
     return _html(html)
+
+
+def _past_version(text: str | None, now: int) -> int | None:
+    """`?at=` as a version before `now`; None for the current one (or a bad number)."""
+    if text is None or not text.isdigit():
+        return None
+    at = int(text)
+    return at if at < now else None
+
+
+async def _past(room: Room, seat: int | None, at: int) -> tuple[dict[str, Any], list[Event]]:
+    """What `seat` saw at version `at` (the room replayed to its first `at` events):
+    nothing it did not see then, and no action to click, since that moment is gone."""
+
+    async def first_events() -> list[Event]:
+        return list(room.state.events()[:at])
+
+    events = await room.call(first_events)
+    state = await asyncio.to_thread(functools.partial(room.game.replay_events, events, whole=False))
+    view = {**state.view(seat), "legal": []}
+    return view, list(state.events_for(seat))
 
 
 @router.get("/r/{room_id}/replay", response_class=HTMLResponse)

@@ -180,6 +180,8 @@ def table_context(
         "outcome": outcome,
         "results": _results(outcome, names) if outcome is not None else [],
         "log": log_lines(game_id, events, names, lang, seat_genders(seats), view),
+        # Every event the seat reads is a line: the newest line's number, for its mark.
+        "log_total": sum(1 for _, _, text in events if text != HIDDEN),
         "status": tables.status(game_id, view, names, lang),
         "stand_in": "greedy" if "greedy" in bot_names(game_id) else "random",
         "g": game_parts,

@@ -77,7 +77,13 @@ def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
 def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
     legal = list(view.get("legal") or [])
     plays = [a for a in legal if a.startswith("play ")]
-    hand = [{"card": c, "text": card_text(c), "order": c, "pick": bool(plays)} for c in (view.get("hand") or [])]
+    hand: list[dict[str, Any]] = []
+    held: list[int] = []
+    for card in view.get("hand") or []:
+        # `mark`: the k-th card of a value, so that a card newly in the hand is marked.
+        mark = f"hand-{card_text(card)}-{held.count(card)}"
+        held.append(card)
+        hand.append({"card": card, "text": card_text(card), "order": card, "pick": bool(plays), "mark": mark})
     capture = view.get("capture")
     seats = []
     for seat in seat_order(view, len(view["seats"])):
@@ -91,7 +97,8 @@ def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapp
                 "layers": [[card_text(c) for c in layer] for layer in info["layers"]],
                 "laid_out": info["laid_out"],
                 "score": info["score"],
-                "active": seat == view.get("active"),
+                # No badge says whose turn it is once the game is over.
+                "active": seat == view.get("active") and view.get("outcome") is None,
                 "mine": seat == view.get("seat"),
                 "victim": capture is not None and capture.get("victim") == seat,
             }

@@ -113,6 +113,26 @@ def _steps_of(play: str) -> list[str]:
     return [step for step in play.split() if "/" in step]
 
 
+def _has_checker(mine: list[int], point_text: str) -> bool:
+    point = _point_number(point_text)
+    return point is not None and point != OFF and mine[point] > 0
+
+
+def _step(mine: list[int], theirs: list[int], step: str) -> bool:
+    """Move one of my checkers along `step` on the boards (hitting a blot); False, and
+    the boards untouched, when the step's point holds none of my checkers."""
+    origin_text, _, target_text = step.partition("/")
+    origin, target = _point_number(origin_text), _point_number(target_text)
+    if origin is None or target is None or origin == OFF or mine[origin] == 0:
+        return False
+    mine[origin] -= 1
+    mine[target] += 1
+    if target not in (OFF, BAR) and theirs[BAR - target] == 1:
+        theirs[BAR - target] = 0
+        theirs[BAR] += 1
+    return True
+
+
 def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
     viewer = view.get("seat")
     me = viewer if viewer in (0, 1) else 0
@@ -128,20 +148,18 @@ def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapp
     candidates = [p for p in plays if not Counter(chosen) - Counter(_steps_of(p))]
     if chosen and not candidates:
         chosen, candidates = [], plays
-    for step in chosen:
-        origin_text, _, target_text = step.partition("/")
-        origin, target = _point_number(origin_text), _point_number(target_text)
-        if origin is None or target is None or mine[origin] == 0:
-            continue
-        mine[origin] -= 1
-        mine[target] += 1
-        if target != OFF and theirs[BAR - target] == 1:
-            theirs[BAR - target] = 0
-            theirs[BAR] += 1
+    # The steps are made one after another: a step whose point holds none of my
+    # checkers at that moment (a typed or stale list) drops the whole list.
+    if not all(_step(mine, theirs, step) for step in chosen):
+        mine, theirs = list(view["boards"][me]), list(view["boards"][them])
+        chosen, candidates = [], plays
     complete = [p for p in candidates if Counter(_steps_of(p)) == Counter(chosen)]
     remaining: set[str] = set()
     for play in candidates:
         remaining |= set((Counter(_steps_of(play)) - Counter(chosen)).keys())
+    # A step of a legal play starts where a checker stands now: in 6-4 from the
+    # opening, "24/18 18/14" offers 18/14 only once 24/18 has put a checker on 18.
+    remaining = {step for step in remaining if _has_checker(mine, step.partition("/")[0])}
     origins = {step.partition("/")[0] for step in remaining}
     selected = params.get("sel") if params.get("sel") in origins else None
     targets = {step.partition("/")[2] for step in remaining if step.partition("/")[0] == selected}
@@ -194,7 +212,7 @@ def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapp
         "cube": cube,
         "match": match,
         "pips": view.get("pips") or [0, 0],
-        "turn": view.get("turn"),
+        "turn": view.get("turn") if view.get("outcome") is None else None,
         "plays": plays,
         # Resigning is offered apart, so that it is never clicked by accident.
         "bar": [a for a in others if not a.startswith("resign ")],

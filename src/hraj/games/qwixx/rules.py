@@ -442,6 +442,11 @@ class QwixxState(State[Cross, ChanceOutcome]):
         }
         if seat is not None and seat in self.answers:
             view["my_answer"] = str(self.answers[seat])
+        if seat is not None and seat == self.active and PASS in self.legal_actions(seat):
+            # Colour step with nothing crossed yet, or a white sum after which no coloured
+            # die could be crossed: a pass records the misthrow.
+            colour_left = self.phase == WHITE and bool(self._colour_crosses())
+            view["pass_is_misthrow"] = not self.active_crossed and not colour_left
         return view
 
     def _hide_pending(self, events: list[Event], seat: Seat | None) -> list[Event]:

@@ -46,6 +46,8 @@ class QwixxView(TypedDict):
     outcome: dict[str, Any] | None
     my_answer: NotRequired[str]
     """The seat's own pending answer to the white sum."""
+    pass_is_misthrow: NotRequired[bool]
+    """For the active seat: passing now ends its turn without a cross, a misthrow."""
 
 
 def dice_values(dice: DiceView) -> dict[str, int | None]:

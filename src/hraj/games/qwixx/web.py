@@ -53,6 +53,14 @@ def status(view: QwixxView, who: str, lang: str) -> str | None:
     return None
 
 
+def _misthrow_warning(lang: str) -> dict[str, str]:
+    return {
+        "text": t("Careful: crossing nothing now records a misthrow, −5 points.", lang),
+        "yes": t("Yes, take the misthrow (−5)", lang),
+        "no": t("Back", lang),
+    }
+
+
 def build(view: QwixxView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
     legal = set(view.get("legal") or [])
     locked = set(view.get("locked") or [])
@@ -96,7 +104,8 @@ def build(view: QwixxView, names: Sequence[str], lang: str, params: Mapping[str,
                 "penalties": sheet["penalties"],
                 "penalty_boxes": [i < sheet["penalties"] for i in range(MAX_PENALTIES)],
                 "score": sheet["score"],
-                "active": seat == view.get("active"),
+                # No badge says whose turn it is once the game is over.
+                "active": seat == view.get("active") and view.get("outcome") is None,
                 "mine": seat == view.get("seat"),
             }
         )
@@ -115,6 +124,8 @@ def build(view: QwixxView, names: Sequence[str], lang: str, params: Mapping[str,
         "dice": dice,
         "white_sum": (raw["w1"] + raw["w2"]) if raw else None,
         "bar": [a for a in view.get("legal") or [] if a == "pass"],
+        # A pass that records a misthrow asks first.
+        "confirm": {"pass": _misthrow_warning(lang)} if view.get("pass_is_misthrow") else {},
         "answered": bool(view.get("answered")),
         "my_answer": describe(view["my_answer"], lang) if view.get("my_answer") else None,
     }

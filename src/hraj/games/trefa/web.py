@@ -40,7 +40,10 @@ def describe_chance(text: str, names: Sequence[str], lang: str) -> str | None:
 def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
     """What the seat to act decides now; None: the shell's general line."""
     if view.get("phase") == "first_throw":
-        return t("{who}: write dice, reroll, or stop", lang, who=who)
+        # Stop is offered only when no die fits; else writing is the way to stop.
+        if view.get("writable"):
+            return t("{who}: write dice, or reroll", lang, who=who)
+        return t("{who}: reroll, or stop and cross out a field", lang, who=who)
     if view.get("phase") == "second_throw":
         return t("{who}: write dice after the reroll", lang, who=who)
     return None
@@ -91,7 +94,8 @@ def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapp
                 "letter": sheet["letter"],
                 "rows": rows,
                 "score": sheet["score"],
-                "active": seat == view.get("active"),
+                # No badge says whose turn it is once the game is over.
+                "active": seat == view.get("active") and view.get("outcome") is None,
                 "mine": seat == view.get("seat"),
             }
         )

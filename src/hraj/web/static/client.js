@@ -1,9 +1,10 @@
 "use strict";
 // A room: keeps the WebSocket, re-fetches the table of the seat on turn whenever the
 // version changes, and sends clicks as actions. It never decides legality: it only
-// offers what the server rendered from the seat's legal actions.
+// offers what the server rendered from the seat's legal actions. Moves made in a row
+// (bots') are shown one by one, each for a moment, with what changed marked.
 (() => {
-  const { tr, rooms } = window.hraj;
+  const { tr, rooms, board } = window.hraj;
   const root = document.getElementById("room");
   const ROOM = root.dataset.room;
   const GAME = root.dataset.game;
@@ -14,14 +15,31 @@
   const noteBox = document.getElementById("room-note");
   const status = document.getElementById("connection");
 
+  // How long each of several moves in a row stays on screen (ms): the server's setting,
+  // or this browser's own choice in localStorage (`hraj.stepMs`); 0 shows the newest at once.
+  const STEP_MS = (() => {
+    const own = Number(localStorage.getItem("hraj.stepMs") ?? NaN);
+    return Number.isFinite(own) && own >= 0 ? own : Number(root.dataset.stepMs || 0);
+  })();
+
+  let wasActing = false; // the last swap follows this page's own click or key
+  let keepFocus = false; // the focus was on the board: it stays there through re-renders
+  document.addEventListener("focusin", (event) => {
+    keepFocus = tableBox.contains(event.target);
+  });
   let mine = rooms.get(ROOM);
   let toAct = [];
   let seats = [];
+  // The page arrives with the spectator's table of its version in it.
+  const first = tableBox.querySelector(".table");
   let shownSeat = null;
-  let shownVersion = -1;
+  let shownVersion = first ? Number(first.dataset.version) : -1;
+  let latest = shownVersion; // the newest version the server announced
+  let heard = []; // versions announced by the socket, each a state worth showing
   let nav = "";
   let busy = false;
   let handedTo = null;
+  if (first) toAct = first.dataset.toAct ? first.dataset.toAct.split(",").map(Number) : [];
 
   const tokens = () => (mine && mine.tokens) || {};
   const localSeats = () => Object.keys(tokens()).map(Number).sort((a, b) => a - b);
@@ -65,6 +83,26 @@
 
   let fetching = false;
   let again = false;
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function announce(version) {
+    if (typeof version !== "number") return;
+    latest = Math.max(latest, version);
+    if (version > shownVersion && !heard.includes(version)) heard.push(version);
+    heard.sort((a, b) => a - b);
+  }
+
+  // The next version to show on the way to the newest, when moves are stepped through:
+  // each one the socket announced, in turn, for the same seat's eyes, never while a play
+  // is being built. Undefined: fetch the newest at once.
+  function nextStep() {
+    if (STEP_MS <= 0 || nav || shownVersion < 0) return undefined;
+    const local = localSeats();
+    if (shownSeat === null ? local.length : !local.includes(shownSeat)) return undefined;
+    return heard.find((version) => version > shownVersion);
+  }
+
+  let shownAt = 0; // when the last step went on screen (performance.now())
 
   async function refresh() {
     if (fetching) {
@@ -75,11 +113,21 @@
     try {
       do {
         again = false;
-        const seat = pickSeat();
+        const step = nextStep();
+        if (step !== undefined) {
+          const wait = shownAt + STEP_MS - performance.now();
+          if (wait > 0) await sleep(wait);
+        }
+        const seat = step === undefined ? pickSeat() : shownSeat;
         const headers = seat === null ? {} : { authorization: `Bearer ${tokens()[seat]}` };
-        const query = `lang=${LANG}` + (nav ? `&${nav}` : "");
+        const query = `lang=${LANG}` + (step !== undefined ? `&at=${step}` : nav ? `&${nav}` : "");
         const response = await fetch(`/r/${ROOM}/table?${query}`, { headers, cache: "no-store" });
-        if (response.ok) swap(await response.text(), seat);
+        if (!response.ok) break;
+        // A version before the newest is a moment gone: shown, but nothing to click in it.
+        if (!swap(await response.text(), seat, step !== undefined && step < latest)) break;
+        heard = heard.filter((version) => version > shownVersion);
+        if (step !== undefined) shownAt = performance.now();
+        if (shownVersion < latest || nextStep() !== undefined) again = true;
       } while (again);
     } catch (error) {
       again = false;
@@ -96,24 +144,33 @@
     return null;
   }
 
-  function swap(html, seat) {
+  function swap(html, seat, past) {
     const holder = document.createElement("template");
     holder.innerHTML = html.trim();
     const table = holder.content.querySelector(".table");
-    if (!table) return;
+    if (!table) return false;
     const version = Number(table.dataset.version);
-    if (version < shownVersion) return;
+    if (version < shownVersion) return false;
     if (version > shownVersion && nav) {
       nav = "";
       again = true;
     }
     const focused = focusKey(document.activeElement);
+    const active = document.activeElement;
+    const onBoard = tableBox.contains(active) || active === document.body || active === null;
+    const old = tableBox.querySelector(".table");
+    const asking = tableBox.querySelector(".ask [data-action]");
+    const previous = shownSeat;
+    // What changed since the table shown before, seen by the same seat, is marked.
+    board.mark(old, table, previous === seat, version === shownVersion);
     tableBox.replaceChildren(table);
     shownVersion = version;
-    toAct = table.dataset.toAct ? table.dataset.toAct.split(",").map(Number) : [];
-    const previous = shownSeat;
     shownSeat = seat;
-    if (pickSeat() !== seat) again = true;
+    if (!past) {
+      toAct = table.dataset.toAct ? table.dataset.toAct.split(",").map(Number) : [];
+      if (pickSeat() !== seat) again = true;
+    }
+    board.turn(table.dataset.myTurn === "1");
     if (HIDDEN_HANDS && localSeats().length > 1 && seat !== null && previous !== null && seat !== previous) {
       handedTo = seat;
     }
@@ -122,13 +179,21 @@
     if (handedTo !== null) {
       document.getElementById("handover-text").textContent = tr("Pass the screen to {name}.", { name: seatName(handedTo) });
     }
-    if (focused) {
-      const same = tableBox.querySelector(focused);
-      if (same) same.focus();
+    board.rove(table, focused);
+    // The focus stays on the board: on the same point, cell or card when it is still
+    // there, else on the board's current item, never on the page's body.
+    if (onBoard && (keepFocus || wasActing) && !tableBox.hidden) {
+      board.refocus(table, focused);
+      keepFocus = true;
     }
+    wasActing = false;
+    // A warning still open stays while the move it warns of is still offered.
+    const warned = asking && table.querySelector(`[data-confirm][data-action="${CSS.escape(asking.dataset.action)}"]`);
+    if (warned) ask(warned);
     root.dataset.over = table.dataset.over;
     for (const button of table.querySelectorAll("[data-seat-bot]")) button.hidden = !(mine && mine.host);
     for (const button of table.querySelectorAll("[data-seat-back]")) button.hidden = !tokens()[button.dataset.seatBack];
+    return true;
   }
 
   document.getElementById("handover-go").addEventListener("click", () => {
@@ -152,6 +217,8 @@
       });
       if (response.ok) {
         showError("");
+        board.moved();
+        announce((await response.json().catch(() => ({}))).version);
       } else {
         const body = await response.json().catch(() => ({}));
         showError(body.text || body.message || String(response.status));
@@ -190,7 +257,47 @@
     refresh();
   }
 
+  // An action the rules make costly (a misthrow) asks first, in a warning on the table.
+  function ask(button) {
+    closeAsk(false);
+    const box = document.createElement("div");
+    box.className = "ask notice warning";
+    box.setAttribute("role", "alertdialog");
+    box.setAttribute("aria-modal", "false");
+    const text = document.createElement("p");
+    text.id = "ask-text";
+    text.textContent = button.dataset.confirm;
+    box.setAttribute("aria-labelledby", text.id);
+    const yes = document.createElement("button");
+    yes.type = "button";
+    yes.className = "button danger";
+    yes.dataset.action = button.dataset.action;
+    yes.textContent = button.dataset.confirmYes;
+    const no = document.createElement("button");
+    no.type = "button";
+    no.className = "button";
+    no.dataset.askBack = "";
+    no.textContent = button.dataset.confirmBack;
+    const row = document.createElement("div");
+    row.className = "actions";
+    row.append(yes, no);
+    box.append(text, row);
+    (button.closest(".actions") || button.parentElement).after(box);
+    no.focus({ preventScroll: true });
+    box.scrollIntoView({ block: "nearest" });
+    return null;
+  }
+
+  function closeAsk(refocus) {
+    const box = tableBox.querySelector(".ask");
+    if (!box) return null;
+    box.remove();
+    if (refocus) board.refocus(tableBox.querySelector(".table"), null);
+    return null;
+  }
+
   function activate(target) {
+    wasActing = true;
     const standIn = target.closest("[data-seat-bot]");
     if (standIn && mine && mine.host) {
       return seatCommand(`${standIn.dataset.seatBot}/bot`, mine.host, { bot: standIn.dataset.bot });
@@ -199,7 +306,9 @@
     if (back && tokens()[back.dataset.seatBack]) {
       return seatCommand(`${back.dataset.seatBack}/back`, tokens()[back.dataset.seatBack], {});
     }
+    if (target.closest("[data-ask-back]")) return closeAsk(true);
     const actionEl = target.closest("[data-action]");
+    if (actionEl && actionEl.dataset.confirm && !actionEl.closest(".ask")) return ask(actionEl);
     if (actionEl) return send(actionEl.dataset.action);
     const navEl = target.closest("[data-nav]");
     if (navEl) {
@@ -256,7 +365,10 @@
     if ((event.key === "Enter" || event.key === " ") && event.target.matches("[role=button]:not(button)")) {
       event.preventDefault();
       activate(event.target);
+      return;
     }
+    // Arrow keys move between the points, cells and cards of the board.
+    if (board.arrow(event)) event.preventDefault();
   });
 
   // --- the socket ------------------------------------------------------------------------
@@ -269,7 +381,8 @@
     const socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${ROOM}`);
     const local = localSeats();
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", token: local.length ? tokens()[local[0]] : null, lang: LANG }));
+      const since = shownVersion >= 0 ? shownVersion : null;
+      socket.send(JSON.stringify({ type: "hello", token: local.length ? tokens()[local[0]] : null, lang: LANG, since }));
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
@@ -279,10 +392,14 @@
         seats = message.seats || [];
         showInvite();
         setStatus("open");
-        refresh();
+        latest = Math.max(latest, message.version);
+        // The table on the page is the spectator's: a seat of this browser needs its own
+        // (one fetch); a spectator needs none until the version moves on.
+        if (pickSeat() !== shownSeat || latest > shownVersion) refresh();
       } else if (message.type === "state") {
         toAct = message.view && !message.view.outcome ? message.view.to_act || [] : [];
-        if (message.version !== shownVersion) refresh();
+        announce(message.version);
+        if (message.version > shownVersion) refresh();
       } else if (message.type === "seats") {
         seats = message.seats || [];
         showInvite();
