@@ -120,7 +120,7 @@ def test_hint_ranks_the_options_and_undo_takes_back_the_last_move() -> None:
         table.run()
     text = console.export_text()
     assert "Hint: equity (points a game)" in text  # every option ranked, with its equity
-    assert "The values are estimates of a simple bot" in text
+    assert "The values are estimates of a simple bot" not in text  # the net values every option
     assert "You have made no move to undo." in text
     assert "Your last move is taken back." in text
     assert [kind for kind, seat, _ in table.game_state.events() if kind == "move" and seat == 0] == []

@@ -257,6 +257,7 @@ def test_the_start_page_asks_for_the_gender_next_to_the_name(client: TestClient)
     assert 'class="seat-gender"' in html
     assert '<option value="f">ona</option>' in html
 
+
 def test_the_table_of_an_earlier_version_is_the_seats_view_then_without_actions(client: TestClient) -> None:
     room = new_room(client, "qwixx", [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], claim=0)
     auth = {"authorization": f"Bearer {room['token']}"}

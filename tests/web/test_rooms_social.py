@@ -98,11 +98,16 @@ def test_an_invited_friend_writes_a_name_and_a_reused_link_says_the_seat_is_take
     expect(friend.locator("#join-box")).to_be_visible(timeout=WAIT_MS)
     expect(friend.locator("#join-why")).to_contain_text("pozváni")
     friend.locator("#join-name").fill("Petra")
+    friend.locator("#join-gender").select_option("f")
     assert friend.evaluate("document.documentElement.scrollWidth") <= 360
     friend.screenshot(path=str(artifacts / "room-join-invite-phone.png"))
     friend.locator("#join-take").click()
     friend.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
     expect(friend.locator(".seat-names")).to_contain_text("Petra")
+    seats = friend.evaluate(
+        "async () => (await (await fetch('/api/rooms/' + document.getElementById('room').dataset.room)).json()).seats"
+    )
+    assert seats[1]["gender"] == "f", "the log speaks of the invited friend in her gender"
     late_context, late = newcomer(browser)
     late.goto(link + "&lang=cs")
     expect(late.locator("#room-note")).to_contain_text("obsazená", timeout=WAIT_MS)

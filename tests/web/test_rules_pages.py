@@ -13,6 +13,7 @@ import pytest
 
 import hraj
 from hraj.core import HrajError, game_class
+from hraj.core.bot import bot_names
 from hraj.core.registry import game_folder
 
 LANGS = ("cs", "sk", "en")
@@ -122,13 +123,14 @@ def test_option_values_shown_are_valid(game_id: str, lang: str) -> None:
 @pytest.mark.parametrize(("game_id", "lang"), PAGES)
 def test_typing_section_shows_only_real_notation(game_id: str, lang: str) -> None:
     """Every code span of "typing moves" parses as an action or a chance outcome of the
-    game, or is a `hraj` command or an option."""
+    game, or is a `hraj` command, an option or the name of one of the game's bots."""
     game = hraj.game(game_id)
+    bots = set(bot_names(game_id))
     body = sections(page(game_id, lang))[TYPING_SECTION][1]
     spans = code_spans(body)
     assert len(spans) >= 5, f"{game_id}.{lang}.md shows too few examples of the notation"
     for span in spans:
-        if span.startswith("hraj ") or re.fullmatch(r"[a-z_]+=\S+", span):
+        if span.startswith("hraj ") or re.fullmatch(r"[a-z_]+=\S+", span) or span in bots:
             continue
         try:
             game.parse_action(span)

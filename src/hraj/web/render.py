@@ -158,6 +158,7 @@ def table_context(
     """Everything the table templates need, built from one seat's view and the events
     that seat may read (`state.events_for(seat)`)."""
     names = seat_names(seats, lang, game_id)
+    said = [line for line in sentences(game_id, events, names, seat_genders(seats), lang, view) if line is not None]
     viewer = view.get("seat")
     to_act = list(view.get("to_act") or [])
     legal = list(view.get("legal") or [])
@@ -179,9 +180,9 @@ def table_context(
         "bar_actions": [(action, tables.describe(game_id, action, lang, names)) for action in shown_in_bar],
         "outcome": outcome,
         "results": _results(outcome, names) if outcome is not None else [],
-        "log": log_lines(game_id, events, names, lang, seat_genders(seats), view),
+        "log": said[-LOG_LINES:],
         # Every event the seat reads is a line: the newest line's number, for its mark.
-        "log_total": sum(1 for _, _, text in events if text != HIDDEN),
+        "log_total": len(said),
         "status": tables.status(game_id, view, names, lang),
         "stand_in": "greedy" if "greedy" in bot_names(game_id) else "random",
         "g": game_parts,

@@ -71,6 +71,8 @@
     const name = $("join-name").value.trim();
     const invite = $("join-box").dataset.invite || null;
     const body = { name: name || null };
+    const gender = $("join-gender").value;
+    if (gender) body.gender = gender;
     if (invite) body.invite = invite;
     $("join-take").disabled = true;
     const { ok, status, answer } = await api("/claim", { method: "POST", body });
