@@ -147,14 +147,14 @@ def accepts_resignation(state: BackgammonState, seat: int, probabilities: Probab
     level = state.resignation
     resigner = 1 - seat
     points = level * state.stake
-    playing_on = _playing_on(state, seat, resigner, probabilities)
+    on = playing_on(state, seat, resigner, probabilities)
     score = context(state, seat).score
     if score is None:
-        return points >= playing_on * state.cube - 1e-9
-    return score.after(points) >= playing_on - 1e-9
+        return points >= on * state.cube - 1e-9
+    return score.after(points) >= on - 1e-9
 
 
-def _playing_on(state: BackgammonState, seat: int, resigner: int, probabilities: ProbabilityFunction) -> float:
+def playing_on(state: BackgammonState, seat: int, resigner: int, probabilities: ProbabilityFunction) -> float:
     """What playing on is worth to `seat` (money: per cube; match: MWC), the resigner
     choosing as best for itself."""
     if state.resume_phase == MOVE and state.dice_rolled is not None and resigner == state.turn:

@@ -32,7 +32,7 @@ from hraj.core.bot import make_bot, strongest_bot
 from hraj.core.game import Seat, State
 from hraj.core.hints import EQUITY, Adviser, Equity, OptionValue, Percent, Reason, Thresholds, rank
 from hraj.games.backgammon.bots import WON, PubevalBot, pubeval, winning_chance
-from hraj.games.backgammon.decisions import _playing_on, context, cube_analysis
+from hraj.games.backgammon.decisions import context, cube_analysis, playing_on
 from hraj.games.backgammon.moves import BAR, OFF, Board, PlayResult, is_contact, legal_plays
 from hraj.games.backgammon.notation import ACCEPT, BEAVER, DECLINE, DOUBLE, DROP, ROLL, TAKE, Decision, Play
 from hraj.games.backgammon.rules import BEAVERED, CUBE, DOUBLED, MOVE, RESIGNED, BackgammonState
@@ -228,7 +228,7 @@ class BackgammonAdviser(Adviser):
         choice = bot.choose(state.copy(), seat)
         options: list[OptionValue] = []
         if state.phase == RESIGNED:
-            on = _playing_on(state, seat, 1 - seat, bot.probabilities)
+            on = playing_on(state, seat, 1 - seat, bot.probabilities)
             score = context(state, seat).score
             points = state.resignation * state.stake
             offered = points / state.cube if score is None else score.after(points)
