@@ -119,3 +119,10 @@ def test_a_room_stored_with_dice_version_1_goes_on_with_version_1(tmp_path: Path
     assert record["room"]["dice"] == DICE_V1
     assert verify_record(record).dice == DICE_V1
     store.close()
+
+
+def test_a_room_code_never_starts_with_a_dash_so_the_command_line_takes_it_as_a_code() -> None:
+    from hraj.server.rooms import ROOM_ID, new_room_id
+
+    codes = [new_room_id() for _ in range(2000)]  # about 60 of 2,000 plain tokens start with - or _
+    assert all(code[0].isalnum() and ROOM_ID.fullmatch(code) and len(code) == 12 for code in codes)

@@ -63,7 +63,7 @@ HINTS_KEY = "_hints"
 OUTBOX_LIMIT = 256
 #: Finished rooms kept in memory (rooms in play are always kept).
 FINISHED_CACHE = 1000
-#: What a room id looks like (`secrets.token_urlsafe(9)`); anything else is no room.
+#: What a room id looks like (`new_room_id`, older ones may start with `-`); anything else is no room.
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: Seconds a failed commit keeps the health check at 503 (unless a commit succeeds).
 FAILING_FOR_S = 60.0
@@ -89,6 +89,15 @@ def hash_token(secret: str, token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def new_room_id() -> str:
+    """A room code of 12 URL-safe characters (72 random bits) that starts with a letter
+    or a digit, so that `hraj analyze CODE` never reads it as an option."""
+    while True:
+        room_id = secrets.token_urlsafe(9)
+        if room_id[0].isalnum():
+            return room_id
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -1004,7 +1013,7 @@ class Rooms:
             )
             claimed = (spec.claim, token)
         new = NewRoom(
-            id=secrets.token_urlsafe(9),
+            id=new_room_id(),
             game=game.id,
             options={**game.options, HINTS_KEY: spec.hints},
             seed=seed,
@@ -1039,7 +1048,7 @@ class Rooms:
         options, _ = old.rematch_options()
         seed = self.seeds()
         new = NewRoom(
-            id=secrets.token_urlsafe(9),
+            id=new_room_id(),
             game=old.game.id,
             options={**options, HINTS_KEY: old.hints},
             seed=seed,
