@@ -240,11 +240,17 @@ def log_lines(
     return lines
 
 
+def starting_seat(text: str) -> int | None:
+    """The seat a `first N` chance event (the draw of who starts) names; None for any other outcome."""
+    word, _, rest = text.partition(" ")
+    return int(rest) if word == "first" and rest.isdigit() else None
+
+
 def chance_line(text: str, names: Sequence[str], lang: str) -> str:
     """A chance outcome every game may log: who starts (`first 1`), else the notation."""
-    word, _, rest = text.partition(" ")
-    if word == "first" and rest.isdigit() and int(rest) < len(names):
-        return t("{name} starts", lang, name=names[int(rest)])
+    first = starting_seat(text)
+    if first is not None and first < len(names):
+        return t("{name} starts", lang, name=names[first])
     return t("Chance: {outcome}", lang, outcome=text)
 
 

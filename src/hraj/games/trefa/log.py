@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hraj.core.record import CHANCE, HIDDEN, Event
-from hraj.i18n import chance_line, gender_at, name_of, t, tg, tx
+from hraj.i18n import chance_line, gender_at, name_of, starting_seat, t, tg, tx
 
 SYMBOLS = {"k": "■", "w": "□", "r": "▲", "y": "★", "g": "♣", "b": "◆"}
 COLOUR_NAMES = {"k": "black", "w": "white", "r": "red", "y": "yellow", "g": "green", "b": "blue"}
@@ -66,7 +66,7 @@ def _first_turn(events: Sequence[Event], players: int, view: Any) -> int | None:
     """Whose turn the first roll is: None when a `first N` event says it in order; else
     the seat of the first decision (the roller decides on their own roll), else the
     view's active seat (nothing decided yet)."""
-    if any(kind == CHANCE and text.startswith("first ") for kind, _, text in events):
+    if any(kind == CHANCE and starting_seat(text) is not None for kind, _, text in events):
         return None
     for kind, seat, _ in events:
         if kind != CHANCE and seat is not None:
@@ -88,9 +88,9 @@ def lines(
             said.append(None)
             continue
         if kind == CHANCE:
-            word, _, rest = text.partition(" ")
-            if word == "first" and rest.isdigit():
-                turn = int(rest)
+            starter = starting_seat(text)
+            if starter is not None:
+                turn = starter
                 said.append(chance_line(text, names, lang))
                 continue
             roll = {die[0]: die[1:] for die in text.split() if die}
