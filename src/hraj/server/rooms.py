@@ -693,12 +693,16 @@ class Room:
         line = ChatLine(self.chat_count + 1, seat, info.name, text, dt.datetime.now(dt.UTC))
         await _stored(self.store.add_chat, self.id, line)
         times.append(now)
-        self.chat_count = line.number
+        self.show_chat(line)
+        return line
+
+    def show_chat(self, line: ChatLine) -> None:
+        """Keep a stored chat message and send it to every connection here."""
+        self.chat_count = max(self.chat_count, line.number)
         self.chat.append(line)
         message = dumps({"type": "chat", "room": self.id, **chat_json(line)})
         for connection in self.connections:
             connection.push(message)
-        return line
 
     def chat_lines(self) -> list[dict[str, Any]]:
         return [chat_json(line) for line in self.chat]
@@ -852,6 +856,18 @@ class Room:
 
 def chat_json(line: ChatLine) -> dict[str, Any]:
     return {"number": line.number, "seat": line.seat, "name": line.name, "text": line.text, "at": line.at.isoformat()}
+
+
+def chat_from_json(data: dict[str, Any]) -> ChatLine:
+    """The chat message `chat_json` wrote (as another process sends it)."""
+    name = data.get("name")
+    return ChatLine(
+        int(data["number"]),
+        int(data["seat"]),
+        None if name is None else str(name),
+        str(data["text"]),
+        dt.datetime.fromisoformat(str(data["at"])),
+    )
 
 
 def clean_chat(text: str) -> str:
