@@ -34,6 +34,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
 from hraj.core.errors import HrajError
+from hraj.core.record import starting_seat
 
 #: The catalogs ship inside the package (importlib.resources would cost `hraj --help` the zipfile machinery).
 LOCALE = Path(__file__).resolve().parent / "locale"
@@ -238,12 +239,6 @@ def log_lines(
             who = names[seat] if seat is not None and 0 <= seat < len(names) else "—"
             lines.append(f"{who}: {text}")
     return lines
-
-
-def starting_seat(text: str) -> int | None:
-    """The seat a `first N` chance event (the draw of who starts) names; None for any other outcome."""
-    word, _, rest = text.partition(" ")
-    return int(rest) if word == "first" and rest.isdigit() else None
 
 
 def chance_line(text: str, names: Sequence[str], lang: str) -> str:

@@ -47,6 +47,7 @@ from hraj.core import game_class
 from hraj.core.bot import Bot, bot_names, make_bot
 from hraj.core.errors import HrajError
 from hraj.core.game import State
+from hraj.core.record import CHANCE, starting_seat
 from hraj.server.fairness import DICE_CURRENT, chain_head, chain_next, commitment, new_seed, replay_with_seed
 from hraj.server.logs import Throttled
 from hraj.server.protocol import PROTOCOL_VERSION, CreateRoom, ServerError
@@ -717,11 +718,8 @@ class Room:
         options = dict(self.game.options)
         first = options.get("first")
         if first is None:
-            for kind, _, text in self.state.events():
-                words = text.split()
-                if kind == "chance" and len(words) == 2 and words[0] == "first" and words[1].isdigit():
-                    first = int(words[1])
-                    break
+            drawn = (starting_seat(text) for kind, _, text in self.state.events() if kind == CHANCE)
+            first = next((seat for seat in drawn if seat is not None), None)
         if first is None or "first" not in options:
             return options, False
         options["first"] = (first + 1) % self.game.players

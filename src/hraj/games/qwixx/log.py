@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hraj.core.record import CHANCE, HIDDEN, Event
-from hraj.i18n import chance_line, gender_at, name_of, starting_seat, t, tg
+from hraj.core.record import CHANCE, HIDDEN, Event, starting_seat
+from hraj.i18n import chance_line, gender_at, name_of, t, tg
 
 SYMBOLS = {"w": "□", "r": "▲", "y": "★", "g": "♣", "b": "◆"}
 #: One sentence per row, so that each language can give the colour its case.

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hraj.core.record import CHANCE, HIDDEN, Event
-from hraj.i18n import chance_line, gender_at, name_of, starting_seat, t, tg, tx
+from hraj.core.record import CHANCE, HIDDEN, Event, starting_seat
+from hraj.i18n import chance_line, gender_at, name_of, t, tg, tx
 
 SYMBOLS = {"k": "■", "w": "□", "r": "▲", "y": "★", "g": "♣", "b": "◆"}
 COLOUR_NAMES = {"k": "black", "w": "white", "r": "red", "y": "yellow", "g": "green", "b": "blue"}
