@@ -9,13 +9,23 @@ a game's folder depends on core alone.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 from hraj.core.game import Game, Seat, State
 
+#: An observation vector: float32, one cell per entry of the game's layout (docs/rl.md).
+Observation = npt.NDArray[np.float32]
+#: A game's view type (a TypedDict of the game's folder).
+V = TypeVar("V", bound=Mapping[str, Any])
+T = TypeVar("T")
+P = TypeVar("P")
 
-class Codec(ABC):
+
+class Codec(ABC, Generic[V]):
     """How one game (with its options) maps to action ids and observation vectors.
 
     Subclasses live in their game's folder and know nothing of any RL library.
@@ -26,6 +36,7 @@ class Codec(ABC):
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
+        self._size: int | None = None
 
     # --- actions ------------------------------------------------------------------------
 
@@ -51,9 +62,22 @@ class Codec(ABC):
         """Length of every observation vector of this game and option set."""
 
     @abstractmethod
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
-        """The cells of the observation of `view` (a seat's view), in layout order:
+    def encode(self, view: V, put: Writer) -> None:
+        """Write the cells of the observation of `view` (a seat's view) in layout order:
         `observation_size` of them, each from -1 to 1."""
+
+    def observe(self, view: V, out: Observation | None = None) -> Observation:
+        """The observation vector of `view`, written into `out` (a float32 array of
+        `observation_size` cells) or into a new array."""
+        if self._size is None:
+            self._size = self.observation_size
+        if out is None:
+            out = np.empty(self._size, dtype=np.float32)
+        put = Writer(out)
+        self.encode(view, put)
+        if put.at != self._size or len(out) != self._size:
+            raise AssertionError(f"{self.game.id}: the observation has {put.at} cells, not {self._size}")
+        return out
 
     # --- chance, for libraries that enumerate it -----------------------------------------
 
@@ -94,30 +118,85 @@ class Codec(ABC):
 
 
 class Writer:
-    """Collects an observation's cells field after field, so codecs read like their
-    layout; a Python list, turned into one NumPy array at the end (many small array
-    writes would cost more than the game's own move)."""
+    """Writes an observation's cells field after field into a zeroed float32 array, so
+    codecs read like their layout. Most cells of an observation are 0 (one-hot fields,
+    empty cells), so only the others are written; a run of cells goes in as one slice."""
 
-    __slots__ = ("cells",)
+    __slots__ = ("at", "out")
 
-    def __init__(self) -> None:
-        self.cells: list[float] = []
+    def __init__(self, out: Observation) -> None:
+        out.fill(0.0)
+        self.out = out
+        #: The next cell to write.
+        self.at = 0
 
     def value(self, number: float) -> None:
-        self.cells.append(number)
+        self.out[self.at] = number
+        self.at += 1
 
     def values(self, numbers: Sequence[float]) -> None:
-        self.cells.extend(numbers)
+        end = self.at + len(numbers)
+        self.out[self.at : end] = numbers
+        self.at = end
+
+    def block(self, cells: Observation) -> None:
+        """Cells worked out before (see `SharedParts`), copied in one go."""
+        end = self.at + len(cells)
+        self.out[self.at : end] = cells
+        self.at = end
 
     def one_hot(self, index: int | None, size: int) -> None:
         """`size` cells with a 1 at `index` (all 0 for None)."""
-        at = len(self.cells)
-        self.cells.extend(_ZEROS[:size] if size <= len(_ZEROS) else [0.0] * size)
         if index is not None:
-            self.cells[at + index] = 1.0
+            self.out[self.at + index] = 1.0
+        self.at += size
+
+    def counts(self, indices: Iterable[int], size: int, unit: float = 1.0) -> None:
+        """`size` cells, each `unit` times how often its index occurs in `indices`: cards of
+        a hand counted by value and scaled by the copies in the deck, crossed numbers."""
+        tally = [0.0] * size
+        for index in indices:
+            tally[index] += unit
+        self.values(tally)
+
+    def members(self, present: Container[T], universe: Sequence[T]) -> None:
+        """One cell per item of `universe`: 1 if it is in `present`."""
+        out, at = self.out, self.at
+        for offset, item in enumerate(universe):
+            if item in present:
+                out[at + offset] = 1.0
+        self.at = at + len(universe)
+
+    def seats(self, seats: Iterable[int], me: int | None, players: int) -> None:
+        """One cell per seat, relative to the observer (see `relative`): 1 for each of `seats`."""
+        out, at = self.out, self.at
+        for seat in seats:
+            out[at + relative(seat, me, players)] = 1.0
+        self.at = at + players
 
 
-_ZEROS = [0.0] * 64
+class SharedParts(Generic[P]):
+    """The cells of view parts that views share. A game may hand out the same part (a
+    row of a sheet that has not changed) in many views, to be read and never changed;
+    its cells are then worked out once. A part is known by its identity, and kept with
+    its cells, so that no other object can take its identity while it is stored."""
+
+    __slots__ = ("_encode", "_kept", "_limit")
+
+    def __init__(self, encode: Callable[[P], Sequence[float]], limit: int = 4096) -> None:
+        self._encode = encode
+        self._kept: dict[int, tuple[P, Observation]] = {}
+        self._limit = limit
+
+    def __call__(self, part: P) -> Observation:
+        kept = self._kept.get(id(part))
+        if kept is not None and kept[0] is part:
+            return kept[1]
+        if len(self._kept) >= self._limit:
+            self._kept.clear()
+        cells = np.array(self._encode(part), dtype=np.float32)
+        self._kept[id(part)] = (part, cells)
+        return cells
 
 
 def relative(seat: int, me: int | None, players: int) -> int:

@@ -7,12 +7,14 @@ seat. The observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Sequence
 from typing import Any
 
-from hraj.core.codec import Codec, Writer, relative
-from hraj.core.game import Seat, State
+from hraj.core.codec import Codec, SharedParts, Writer, relative
+from hraj.core.game import Game, Seat, State
 from hraj.games.qwixx.rules import CHOOSE_FIRST, LAST, MAX_PENALTIES, ROWS, Cross, First, QwixxState, Roll, number_index
+from hraj.games.qwixx.view import QwixxView, RowView, dice_values
 
 NUMBERS = LAST + 1  # 11 numbers per row
 PHASES = ("choose_first", "roll", "white", "colour", "over")
@@ -26,8 +28,29 @@ def cross_id(action: Cross) -> int:
     return 0 if action.row < 0 else 1 + NUMBERS * action.row + action.number - 2
 
 
-class QwixxCodec(Codec):
+def _row_cells(row_index: int, row: RowView) -> list[float]:
+    """A row of a sheet: its 11 numbers left to right (1 = crossed), then the lock."""
+    cells = [0.0] * (NUMBERS + 1)
+    for number in row["crossed"]:
+        cells[number_index(row_index, number)] = 1.0
+    cells[NUMBERS] = float(row["lock"])
+    return cells
+
+
+#: The id of each answer to the white sum as a view writes it (`my_answer`).
+_ANSWER_IDS = {"pass": 0} | {
+    f"{row}{number}": cross_id(Cross(row_index, number))
+    for row_index, row in enumerate(ROWS)
+    for number in range(2, 13)
+}
+
+
+class QwixxCodec(Codec[QwixxView]):
     """Qwixx for 1-5 seats; the observation grows with the number of seats."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        super().__init__(game)
+        self._row_cells = [SharedParts(functools.partial(_row_cells, row)) for row in range(len(ROWS))]
 
     @property
     def num_actions(self) -> int:
@@ -42,34 +65,30 @@ class QwixxCodec(Codec):
         per_seat = len(ROWS) * (NUMBERS + 1) + MAX_PENALTIES + 1 + 1
         return len(PHASES) + 2 * players + 1 + NUM_ACTIONS + 6 * len(DICE) + len(ROWS) + per_seat * players
 
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
+    def encode(self, view: QwixxView, put: Writer) -> None:
         players = self.game.players
         me = view["seat"]
-        put = Writer()
         put.one_hot(PHASES.index(view["phase"]), len(PHASES))
         active = view["active"]
         put.one_hot(None if active is None else relative(active, me, players), players)
-        for offset in range(players):
-            put.value(float((offset + (me or 0)) % players in view["to_act"]))
+        put.seats(view["to_act"], me, players)
         put.value(float(view["answered"]))
         answer = view.get("my_answer")
-        put.one_hot(None if answer is None else cross_id(self.game.parse_action(answer)), NUM_ACTIONS)
-        dice = view["dice"] or {}
-        for name in DICE:
-            pips = dice.get(name)
-            put.one_hot(None if pips is None else pips - 1, 6)
-        put.values([float(row in view["locked"]) for row in ROWS])
+        put.one_hot(None if answer is None else _ANSWER_IDS[answer], NUM_ACTIONS)
+        dice = view["dice"]
+        if dice is None:
+            put.at += 6 * len(DICE)
+        else:
+            for pips in dice_values(dice).values():
+                put.one_hot(None if pips is None else pips - 1, 6)
+        put.members(view["locked"], ROWS)
+        sheets = view["sheets"]
         for offset in range(players):
-            sheet = view["sheets"][(offset + (me or 0)) % players]
-            for row_index, row in enumerate(ROWS):
-                cells = [0.0] * NUMBERS
-                for number in sheet["rows"][row]["crossed"]:
-                    cells[number_index(row_index, number)] = 1.0
-                put.values(cells)
-                put.value(float(sheet["rows"][row]["lock"]))
+            sheet = sheets[(offset + (me or 0)) % players]
+            for row_cells, row in zip(self._row_cells, sheet["rows"].values(), strict=True):
+                put.block(row_cells(row))
             put.one_hot(sheet["penalties"], MAX_PENALTIES + 1)
             put.value(sheet["score"] / MAX_SCORE)
-        return put.cells
 
     # --- chance: the first seat, or one die per step --------------------------------------
 

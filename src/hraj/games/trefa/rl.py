@@ -8,13 +8,14 @@ observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from hraj.core.codec import Codec, Writer, relative
+from hraj.core.codec import Codec, SharedParts, Writer, relative
 from hraj.core.game import Game, Seat, State
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
+from hraj.games.trefa.view import RowView, TrefaView
 
 NUM_ACTIONS = 2 + (1 << FIELDS) - 1
 _FIELD = len(COLOURS) + 5  # colour one-hot, printed, empty, crossed, value, hit
@@ -34,7 +35,7 @@ def move_id(action: Move) -> int:
     return 1 + action.dice
 
 
-class TrefaCodec(Codec):
+class TrefaCodec(Codec[TrefaView]):
     """Trefa for 1-6 seats; the observation grows with the number of seats."""
 
     perfect_information = True
@@ -44,6 +45,7 @@ class TrefaCodec(Codec):
         assert isinstance(game, Trefa)
         #: The most a row can score (six 6s and the top hit bonus of the sheet set in play).
         self.row_max = FIELDS * 6 + max(game.hit_bonus)
+        self._row_cells = SharedParts(self._encode_row)
 
     @property
     def num_actions(self) -> int:
@@ -57,39 +59,47 @@ class TrefaCodec(Codec):
         players = self.game.players
         return len(PHASES) + players + 6 * FIELDS + 2 * FIELDS + 1 + _SEAT * players
 
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
+    def encode(self, view: TrefaView, put: Writer) -> None:
         players = self.game.players
         me = view["seat"]
-        put = Writer()
         put.one_hot(PHASES.index(view["phase"]), len(PHASES))
         active = view["active"]
         put.one_hot(None if active is None else relative(active, me, players), players)
-        dice = view["dice"] or {}
-        for colour in COLOURS:
-            pips = dice.get(colour)
-            put.one_hot(None if pips is None else pips - 1, 6)
-        put.values([float(colour in view["kept"]) for colour in COLOURS])
-        put.values([float(colour in view["writable"]) for colour in COLOURS])
+        dice = view["dice"]
+        if dice is None:
+            put.at += 6 * len(COLOURS)
+        else:
+            for pips in dice.values():
+                put.one_hot(pips - 1, 6)
+        put.members(view["kept"], COLOURS)
+        put.members(view["writable"], COLOURS)
         put.value(float(view["rerolled"]))
+        sheets = view["sheets"]
+        row_cells = self._row_cells
         for offset in range(players):
-            sheet = view["sheets"][(offset + (me or 0)) % players]
+            sheet = sheets[(offset + (me or 0)) % players]
             current = sheet["current_row"]
             put.one_hot(ROWS if current is None else current, ROWS + 1)
-            cells = put.cells
             for row in sheet["rows"]:
-                for field in row["fields"]:
-                    value = field["value"]
-                    cells += _COLOUR_CELLS[field["colour"]]
-                    cells += (
-                        field["printed"] / 6,
-                        float(value is None),
-                        float(field["crossed"]),
-                        (value or 0) / 6,
-                        float(field["hit"]),
-                    )
-                cells += (float(row["complete"]), row["hits"] / FIELDS, row["points"] / self.row_max)
+                put.block(row_cells(row))
             put.value(sheet["score"] / (ROWS * self.row_max))
-        return put.cells
+
+    def _encode_row(self, row: RowView) -> list[float]:
+        """A row: per field its colour, printed number, empty, crossed, value and hit;
+        then complete, hits and points."""
+        cells: list[float] = []
+        for field in row["fields"]:
+            value = field["value"]
+            cells += _COLOUR_CELLS[field["colour"]]
+            cells += (
+                field["printed"] / 6,
+                float(value is None),
+                float(field["crossed"]),
+                (value or 0) / 6,
+                float(field["hit"]),
+            )
+        cells += (float(row["complete"]), row["hits"] / FIELDS, row["points"] / self.row_max)
+        return cells
 
     # --- chance: the first seat, or one die per step --------------------------------------
 
