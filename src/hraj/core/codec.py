@@ -9,7 +9,7 @@ a game's folder depends on core alone.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -178,24 +178,27 @@ class Writer:
 class SharedParts(Generic[P]):
     """The cells of view parts that views share. A game may hand out the same part (a
     row of a sheet that has not changed) in many views, to be read and never changed;
-    its cells are then worked out once. A part is known by its identity, and kept with
-    its cells, so that no other object can take its identity while it is stored."""
+    its cells are then worked out once. A part is known by its identity, or by a key
+    made of the identities of the shared parts it holds and of plain values; it is kept
+    with its cells, so no other object can take those identities while it is stored."""
 
     __slots__ = ("_encode", "_kept", "_limit")
 
     def __init__(self, encode: Callable[[P], Sequence[float]], limit: int = 4096) -> None:
         self._encode = encode
-        self._kept: dict[int, tuple[P, Observation]] = {}
+        self._kept: dict[Hashable, tuple[P, Observation]] = {}
         self._limit = limit
 
-    def __call__(self, part: P) -> Observation:
-        kept = self._kept.get(id(part))
-        if kept is not None and kept[0] is part:
+    def __call__(self, part: P, key: Hashable = None) -> Observation:
+        if key is None:
+            key = id(part)
+        kept = self._kept.get(key)
+        if kept is not None:
             return kept[1]
         if len(self._kept) >= self._limit:
             self._kept.clear()
         cells = np.array(self._encode(part), dtype=np.float32)
-        self._kept[id(part)] = (part, cells)
+        self._kept[key] = (part, cells)
         return cells
 
 

@@ -10,7 +10,7 @@ seat's own hand and what is publicly known of the others, never their hidden car
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from hraj.core.codec import Codec, Writer, relative
@@ -52,6 +52,23 @@ def move_id(action: Move) -> int:
     return _WORDS[kind]
 
 
+def _every_move() -> list[Move]:
+    """Every action of the game, whatever the hand or the table."""
+    moves = [Move(word) for word in _WORDS]
+    moves += [Move("draw", slot) for slot in range(DISPLAY_SLOTS + 1)]
+    moves += [Move("shadow", value) for value in range(1, 14)]
+    moves += [Move("play", 0, 0, jokers) for jokers in range(1, JOKERS + 1)]
+    moves += [
+        Move("play", value, count, jokers)
+        for value in range(1, 14)
+        for count in range(1, COPIES + 1)
+        for jokers in range(JOKERS + 1)
+    ]
+    return moves
+
+
+#: The id of every action, worked out once.
+MOVE_IDS: dict[Move, int] = {move: move_id(move) for move in _every_move()}
 #: A card counts this much in its cell: the counts of 1-13 and J are divided by the copies in the deck.
 _PER_COPY = 1 / COPIES
 _PHASE_IDS = {name: number for number, name in enumerate(PHASE_NAMES)}
@@ -78,7 +95,11 @@ class AbluxxenCodec(Codec[AbluxxenView]):
         return NUM_ACTIONS
 
     def action_id(self, state: State[Any, Any], seat: Seat, action: Move) -> int:
-        return move_id(action)
+        return MOVE_IDS[action]
+
+    def action_ids(self, state: State[Any, Any], seat: Seat, actions: Sequence[Move]) -> list[int]:
+        ids = MOVE_IDS
+        return [ids[action] for action in actions]
 
     @property
     def observation_size(self) -> int:

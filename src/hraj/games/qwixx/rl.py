@@ -7,14 +7,13 @@ seat. The observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
 from hraj.core.codec import Codec, SharedParts, Writer, relative
 from hraj.core.game import Game, Seat, State
 from hraj.games.qwixx.rules import CHOOSE_FIRST, LAST, MAX_PENALTIES, ROWS, Cross, First, QwixxState, Roll, number_index
-from hraj.games.qwixx.view import QwixxView, RowView, dice_values
+from hraj.games.qwixx.view import QwixxView, SheetView, dice_values
 
 NUMBERS = LAST + 1  # 11 numbers per row
 PHASES = ("choose_first", "roll", "white", "colour", "over")
@@ -28,15 +27,25 @@ def cross_id(action: Cross) -> int:
     return 0 if action.row < 0 else 1 + NUMBERS * action.row + action.number - 2
 
 
-def _row_cells(row_index: int, row: RowView) -> list[float]:
-    """A row of a sheet: its 11 numbers left to right (1 = crossed), then the lock."""
-    cells = [0.0] * (NUMBERS + 1)
-    for number in row["crossed"]:
-        cells[number_index(row_index, number)] = 1.0
-    cells[NUMBERS] = float(row["lock"])
-    return cells
+def _sheet_cells(sheet: SheetView) -> list[float]:
+    """A sheet: per row its 11 numbers left to right (1 = crossed) and the lock, then
+    the penalties (one-hot) and the score."""
+    cells: list[float] = []
+    for row_index, row in enumerate(sheet["rows"].values()):
+        numbers = [0.0] * NUMBERS
+        for number in row["crossed"]:
+            numbers[number_index(row_index, number)] = 1.0
+        cells += numbers
+        cells.append(float(row["lock"]))
+    penalties = [0.0] * (MAX_PENALTIES + 1)
+    penalties[sheet["penalties"]] = 1.0
+    return cells + penalties + [sheet["score"] / MAX_SCORE]
 
 
+#: The id of every action, worked out once.
+CROSS_IDS: dict[Cross, int] = {Cross(-1, 0): 0} | {
+    Cross(row, number): cross_id(Cross(row, number)) for row in range(len(ROWS)) for number in range(2, 13)
+}
 #: The id of each answer to the white sum as a view writes it (`my_answer`).
 _ANSWER_IDS = {"pass": 0} | {
     f"{row}{number}": cross_id(Cross(row_index, number))
@@ -50,14 +59,18 @@ class QwixxCodec(Codec[QwixxView]):
 
     def __init__(self, game: Game[Any, Any]) -> None:
         super().__init__(game)
-        self._row_cells = [SharedParts(functools.partial(_row_cells, row)) for row in range(len(ROWS))]
+        self._sheet_cells = SharedParts(_sheet_cells)
 
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
     def action_id(self, state: State[Any, Any], seat: Seat, action: Cross) -> int:
-        return cross_id(action)
+        return CROSS_IDS[action]
+
+    def action_ids(self, state: State[Any, Any], seat: Seat, actions: Sequence[Cross]) -> list[int]:
+        ids = CROSS_IDS
+        return [ids[action] for action in actions]
 
     @property
     def observation_size(self) -> int:
@@ -85,10 +98,8 @@ class QwixxCodec(Codec[QwixxView]):
         sheets = view["sheets"]
         for offset in range(players):
             sheet = sheets[(offset + (me or 0)) % players]
-            for row_cells, row in zip(self._row_cells, sheet["rows"].values(), strict=True):
-                put.block(row_cells(row))
-            put.one_hot(sheet["penalties"], MAX_PENALTIES + 1)
-            put.value(sheet["score"] / MAX_SCORE)
+            # the rows are shared by every view until a cross changes one (see QwixxState.view)
+            put.block(self._sheet_cells(sheet, (*map(id, sheet["rows"].values()), sheet["penalties"])))
 
     # --- chance: the first seat, or one die per step --------------------------------------
 

@@ -311,6 +311,18 @@ class QwixxState(State[Cross, ChanceOutcome]):
                     crosses.append(Cross(row, total))
         return crosses
 
+    def _has_colour_cross(self) -> bool:
+        """Whether `_colour_crosses()` has any, found without listing them."""
+        roll = self.roll
+        assert roll is not None
+        for row, die in enumerate(roll.colours):
+            if die is None or self.locked[row]:
+                continue
+            for total in (roll.white1 + die, roll.white2 + die):
+                if self._may_cross(self.active, row, number_index(row, total)):
+                    return True
+        return False
+
     def _why_illegal(self, seat: Seat, action: Cross) -> IllegalAction:
         if action.row < 0 or self.roll is None:
             return super()._why_illegal(seat, action)
@@ -465,8 +477,7 @@ class QwixxState(State[Cross, ChanceOutcome]):
         if seat is not None and seat == self.active and PASS in legal:
             # Colour step with nothing crossed yet, or a white sum after which no coloured
             # die could be crossed: a pass records the misthrow.
-            colour_left = phase == WHITE and bool(self._colour_crosses())
-            view["pass_is_misthrow"] = not self.active_crossed and not colour_left
+            view["pass_is_misthrow"] = not self.active_crossed and not (phase == WHITE and self._has_colour_cross())
         return view
 
     def _hide_pending(self, events: list[Event], seat: Seat | None) -> list[Event]:

@@ -15,7 +15,7 @@ from hraj.core.codec import Codec, SharedParts, Writer, relative
 from hraj.core.game import Game, Seat, State
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
-from hraj.games.trefa.view import RowView, TrefaView
+from hraj.games.trefa.view import RowView, SheetView, TrefaView
 
 NUM_ACTIONS = 2 + (1 << FIELDS) - 1
 _FIELD = len(COLOURS) + 5  # colour one-hot, printed, empty, crossed, value, hit
@@ -35,6 +35,13 @@ def move_id(action: Move) -> int:
     return 1 + action.dice
 
 
+#: The id of every action, worked out once.
+MOVE_IDS: dict[Move, int] = {
+    move: move_id(move)
+    for move in (Move("reroll"), Move("stop"), *(Move("write", dice) for dice in range(1, 1 << FIELDS)))
+}
+
+
 class TrefaCodec(Codec[TrefaView]):
     """Trefa for 1-6 seats; the observation grows with the number of seats."""
 
@@ -46,13 +53,18 @@ class TrefaCodec(Codec[TrefaView]):
         #: The most a row can score (six 6s and the top hit bonus of the sheet set in play).
         self.row_max = FIELDS * 6 + max(game.hit_bonus)
         self._row_cells = SharedParts(self._encode_row)
+        self._sheet_cells = SharedParts(self._encode_sheet)
 
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
     def action_id(self, state: State[Any, Any], seat: Seat, action: Move) -> int:
-        return move_id(action)
+        return MOVE_IDS[action]
+
+    def action_ids(self, state: State[Any, Any], seat: Seat, actions: Sequence[Move]) -> list[int]:
+        ids = MOVE_IDS
+        return [ids[action] for action in actions]
 
     @property
     def observation_size(self) -> int:
@@ -75,14 +87,20 @@ class TrefaCodec(Codec[TrefaView]):
         put.members(view["writable"], COLOURS)
         put.value(float(view["rerolled"]))
         sheets = view["sheets"]
-        row_cells = self._row_cells
         for offset in range(players):
             sheet = sheets[(offset + (me or 0)) % players]
-            current = sheet["current_row"]
-            put.one_hot(ROWS if current is None else current, ROWS + 1)
-            for row in sheet["rows"]:
-                put.block(row_cells(row))
-            put.value(sheet["score"] / (ROWS * self.row_max))
+            # the rows are shared by every view until a turn changes one (see Trefa.row_view)
+            put.block(self._sheet_cells(sheet, (*map(id, sheet["rows"]), sheet["current_row"])))
+
+    def _encode_sheet(self, sheet: SheetView) -> list[float]:
+        """A sheet: its current row (one-hot, the last cell once it is full), its rows, its score."""
+        current = sheet["current_row"]
+        cells = [0.0] * (ROWS + 1)
+        cells[ROWS if current is None else current] = 1.0
+        for row in sheet["rows"]:
+            cells += self._row_cells(row).tolist()
+        cells.append(sheet["score"] / (ROWS * self.row_max))
+        return cells
 
     def _encode_row(self, row: RowView) -> list[float]:
         """A row: per field its colour, printed number, empty, crossed, value and hit;
