@@ -13,7 +13,7 @@ from tests.games.view_digests import cases, view_digest
 GOLDEN = json.loads((Path(__file__).parent / "view_digests.json").read_text())
 
 
-@pytest.mark.parametrize(("number", "case"), list(enumerate(cases())), ids=lambda value: str(value))
+@pytest.mark.parametrize(("number", "case"), list(enumerate(cases())), ids=[f"{g} {o}" for g, o in cases()])
 def test_views_of_seeded_games_serialise_as_before(number: int, case: tuple[str, dict[str, object]]) -> None:
     game_id, options = case
     key = f"{game_id} {json.dumps(options, sort_keys=True)}"
