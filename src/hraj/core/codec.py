@@ -21,11 +21,13 @@ from hraj.core.game import Game, Seat, State
 Observation = npt.NDArray[np.float32]
 #: A game's view type (a TypedDict of the game's folder).
 V = TypeVar("V", bound=Mapping[str, Any])
+#: A game's state type.
+S = TypeVar("S", bound=State[Any, Any])
 T = TypeVar("T")
 P = TypeVar("P")
 
 
-class Codec(ABC, Generic[V]):
+class Codec(ABC, Generic[V, S]):
     """How one game (with its options) maps to action ids and observation vectors.
 
     Subclasses live in their game's folder and know nothing of any RL library.
@@ -46,11 +48,11 @@ class Codec(ABC, Generic[V]):
         """How many action ids there are: every action of the game has one below this."""
 
     @abstractmethod
-    def action_id(self, state: State[Any, Any], seat: Seat, action: Any) -> int:
+    def action_id(self, state: S, seat: Seat, action: Any) -> int:
         """The id of a legal `action` of `seat` in `state`; two legal actions of one
         decision never share an id."""
 
-    def action_ids(self, state: State[Any, Any], seat: Seat, actions: Sequence[Any]) -> list[int]:
+    def action_ids(self, state: S, seat: Seat, actions: Sequence[Any]) -> list[int]:
         """Ids of several legal actions of one decision (games may batch the work)."""
         return [self.action_id(state, seat, action) for action in actions]
 
@@ -86,15 +88,15 @@ class Codec(ABC, Generic[V]):
         """How many chance ids there are per chance step."""
         return 1
 
-    def chance_steps(self, state: State[Any, Any]) -> int:
+    def chance_steps(self, state: S) -> int:
         """How many chance steps make up the pending chance event (one per die, say)."""
         return 1
 
-    def chance_step_outcomes(self, state: State[Any, Any], drawn: Sequence[int]) -> list[tuple[int, float]]:
+    def chance_step_outcomes(self, state: S, drawn: Sequence[int]) -> list[tuple[int, float]]:
         """The ids and probabilities of the next chance step after the ids `drawn`."""
         return [(self.chance_id(state, outcome), p) for outcome, p in state.chance_outcomes()]
 
-    def chance_outcome(self, state: State[Any, Any], drawn: Sequence[int]) -> Any:
+    def chance_outcome(self, state: S, drawn: Sequence[int]) -> Any:
         """The game's chance outcome once all steps are drawn."""
         (only,) = drawn
         for outcome, _ in state.chance_outcomes():
@@ -102,7 +104,7 @@ class Codec(ABC, Generic[V]):
                 return outcome
         raise ValueError(f"chance id {only} is no outcome now")
 
-    def chance_id(self, state: State[Any, Any], outcome: Any) -> int:
+    def chance_id(self, state: S, outcome: Any) -> int:
         """The id of a chance outcome, for games with one chance step per event."""
         raise NotImplementedError
 

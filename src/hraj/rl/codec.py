@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-def codec(game: Game[Any, Any]) -> Codec[Any]:
+def codec(game: Game[Any, Any]) -> Codec[Any, Any]:
     """The codec of `game`, found next to the game's rules through the registry."""
     # the game's own package, whether its class sits in a submodule (rules.py) or in __init__
     package = sys.modules[type(game).__module__].__package__ or type(game).__module__.rpartition(".")[0]
@@ -49,16 +49,16 @@ def codec(game: Game[Any, Any]) -> Codec[Any]:
         module = importlib.import_module(f"{package}.rl")
     except ModuleNotFoundError:
         raise LookupError(f"the game {game.id} has no codec ({package}.rl) for learning agents yet") from None
-    made: Codec[Any] = module.CODEC(game)
+    made: Codec[Any, Any] = module.CODEC(game)
     return made
 
 
-def codec_for(game_id: str, **options: Any) -> Codec[Any]:
+def codec_for(game_id: str, **options: Any) -> Codec[Any, Any]:
     """The codec of a game by id and options (options validated as by `hraj.game`)."""
     return codec(game_class(game_id)(**options))
 
 
-def legal_ids(codec: Codec[Any], state: State[Any, Any], seat: Seat) -> dict[int, Any]:
+def legal_ids(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> dict[int, Any]:
     """The legal actions of `seat` by their ids, in the order the game lists them."""
     actions = state.legal_actions(seat)
     by_id = dict(zip(codec.action_ids(state, seat, actions), actions, strict=True))
@@ -67,7 +67,7 @@ def legal_ids(codec: Codec[Any], state: State[Any, Any], seat: Seat) -> dict[int
     return by_id
 
 
-def legal_mask(codec: Codec[Any], state: State[Any, Any], seat: Seat) -> tuple[Mask, dict[int, Any]]:
+def legal_mask(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> tuple[Mask, dict[int, Any]]:
     """The legal-action mask of `seat` (1 = legal) and the action behind each legal id."""
     by_id = legal_ids(codec, state, seat)
     mask = np.zeros(codec.num_actions, dtype=np.int8)
@@ -75,7 +75,7 @@ def legal_mask(codec: Codec[Any], state: State[Any, Any], seat: Seat) -> tuple[M
     return mask, by_id
 
 
-def observe(codec: Codec[Any], state: State[Any, Any], seat: Seat, out: Observation | None = None) -> Observation:
+def observe(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat, out: Observation | None = None) -> Observation:
     """The observation vector of `seat`, built from `state.view(seat)` only (written into
     `out` if given)."""
     return codec.observe(state.view(seat), out)

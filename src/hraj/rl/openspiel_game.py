@@ -82,7 +82,7 @@ def _seat_counts(game_id: str) -> tuple[int, int]:
     return min(allowed), max(allowed)
 
 
-def _game_type(game_id: str, codec: Codec[Any] | None, reward: str) -> pyspiel.GameType:
+def _game_type(game_id: str, codec: Codec[Any, Any] | None, reward: str) -> pyspiel.GameType:
     lowest, highest = _seat_counts(game_id)
     perfect = codec is not None and codec.perfect_information
     return pyspiel.GameType(
@@ -145,7 +145,7 @@ class _Position:
 
     __slots__ = ("codec", "drawn", "legal", "reward_kind", "state")
 
-    def __init__(self, state: State[Any, Any], codec: Codec[Any], reward_kind: Reward, drawn: list[int]) -> None:
+    def __init__(self, state: State[Any, Any], codec: Codec[Any, Any], reward_kind: Reward, drawn: list[int]) -> None:
         self.state = state
         self.codec = codec
         self.reward_kind = reward_kind
@@ -169,7 +169,7 @@ class HrajSpielState(pyspiel.State):  # type: ignore[misc]
         return self.position.state
 
     @property
-    def codec(self) -> Codec[Any]:
+    def codec(self) -> Codec[Any, Any]:
         return self.position.codec
 
     def current_player(self) -> int:
@@ -240,7 +240,7 @@ class HrajSpielState(pyspiel.State):  # type: ignore[misc]
 class HrajObserver:
     """OpenSpiel's observer: a seat's observation vector and its view as text."""
 
-    def __init__(self, codec: Codec[Any]) -> None:
+    def __init__(self, codec: Codec[Any, Any]) -> None:
         self.codec = codec
         self.tensor = np.zeros(codec.observation_size, np.float32)
         self.dict = {"observation": self.tensor}

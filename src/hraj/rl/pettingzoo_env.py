@@ -31,7 +31,7 @@ def agent_name(seat: Seat) -> str:
     return f"player_{seat}"
 
 
-def spaces(codec: Codec[Any]) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discrete]:
+def spaces(codec: Codec[Any, Any]) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discrete]:
     """The observation space (observation + action mask) and the action space of a codec."""
     observation = gymnasium.spaces.Dict(
         {

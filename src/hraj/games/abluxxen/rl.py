@@ -11,10 +11,9 @@ seat's own hand and what is publicly known of the others, never their hidden car
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
 
 from hraj.core.codec import Codec, Writer, relative
-from hraj.core.game import Seat, State
+from hraj.core.game import Seat
 from hraj.games.abluxxen.rules import (
     COPIES,
     DISPLAY_SLOTS,
@@ -22,6 +21,7 @@ from hraj.games.abluxxen.rules import (
     JOKER,
     JOKERS,
     PHASE_NAMES,
+    AbluxxenState,
     Card,
     First,
     Move,
@@ -87,17 +87,17 @@ def _shadow_cells(shadow: list[list[int]]) -> list[float]:
     return cells
 
 
-class AbluxxenCodec(Codec[AbluxxenView]):
+class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
     """Abluxxen for 2-5 seats, every variant; the observation grows with the seats."""
 
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def action_id(self, state: State[Any, Any], seat: Seat, action: Move) -> int:
+    def action_id(self, state: AbluxxenState, seat: Seat, action: Move) -> int:
         return MOVE_IDS[action]
 
-    def action_ids(self, state: State[Any, Any], seat: Seat, actions: Sequence[Move]) -> list[int]:
+    def action_ids(self, state: AbluxxenState, seat: Seat, actions: Sequence[Move]) -> list[int]:
         ids = MOVE_IDS
         return [ids[action] for action in actions]
 
@@ -148,7 +148,7 @@ class AbluxxenCodec(Codec[AbluxxenView]):
     def num_chance_ids(self) -> int:
         return JOKER
 
-    def chance_id(self, state: State[Any, Any], outcome: Card | First) -> int:
+    def chance_id(self, state: AbluxxenState, outcome: Card | First) -> int:
         if isinstance(outcome, First):
             return outcome.seat
         return outcome.value - 1

@@ -17,11 +17,11 @@ The observation layout is documented in docs/rl.md.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from hraj.core.codec import Codec, Writer
-from hraj.core.game import Seat, State
+from hraj.core.game import Seat
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Steps
 from hraj.games.backgammon.notation import Decision, First, Play, Roll
 from hraj.games.backgammon.rules import MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
@@ -78,14 +78,13 @@ def play_id(steps: Steps, high: int, low: int) -> int:
     return _TWO_DICE + _SLOTS * second + first
 
 
-def _dice(state: State[Any, Any]) -> tuple[int, int]:
-    assert isinstance(state, BackgammonState)
+def _dice(state: BackgammonState) -> tuple[int, int]:
     roll = state.dice
     assert roll is not None, "a play needs dice"
     return roll
 
 
-class BackgammonCodec(Codec[BackgammonView]):
+class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
     """Backgammon with any options: the cube, match play and the seed's rules."""
 
     perfect_information = True
@@ -94,13 +93,13 @@ class BackgammonCodec(Codec[BackgammonView]):
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def action_id(self, state: State[Any, Any], seat: Seat, action: Decision | Play) -> int:
+    def action_id(self, state: BackgammonState, seat: Seat, action: Decision | Play) -> int:
         if isinstance(action, Decision):
             return _DECISION_IDS[action]
         high, low = _dice(state)
         return play_id(action.steps, high, low)
 
-    def action_ids(self, state: State[Any, Any], seat: Seat, actions: Any) -> list[int]:
+    def action_ids(self, state: BackgammonState, seat: Seat, actions: Sequence[Decision | Play]) -> list[int]:
         if not actions or isinstance(actions[0], Decision):
             return [self.action_id(state, seat, action) for action in actions]
         high, low = _dice(state)
@@ -156,7 +155,7 @@ class BackgammonCodec(Codec[BackgammonView]):
     def num_chance_ids(self) -> int:
         return 36
 
-    def chance_id(self, state: State[Any, Any], outcome: Roll | First) -> int:
+    def chance_id(self, state: BackgammonState, outcome: Roll | First) -> int:
         if isinstance(outcome, First):
             return outcome.seat
         return 6 * (outcome.first - 1) + outcome.second - 1

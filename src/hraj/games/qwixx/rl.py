@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hraj.core.codec import Codec, SharedParts, Writer, relative
-from hraj.core.game import Game, Seat, State
+from hraj.core.game import Game, Seat
 from hraj.games.qwixx.rules import CHOOSE_FIRST, LAST, MAX_PENALTIES, ROWS, Cross, First, QwixxState, Roll, number_index
 from hraj.games.qwixx.view import QwixxView, SheetView, dice_values
 
@@ -54,7 +54,7 @@ _ANSWER_IDS = {"pass": 0} | {
 }
 
 
-class QwixxCodec(Codec[QwixxView]):
+class QwixxCodec(Codec[QwixxView, QwixxState]):
     """Qwixx for 1-5 seats; the observation grows with the number of seats."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
@@ -65,10 +65,10 @@ class QwixxCodec(Codec[QwixxView]):
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def action_id(self, state: State[Any, Any], seat: Seat, action: Cross) -> int:
+    def action_id(self, state: QwixxState, seat: Seat, action: Cross) -> int:
         return CROSS_IDS[action]
 
-    def action_ids(self, state: State[Any, Any], seat: Seat, actions: Sequence[Cross]) -> list[int]:
+    def action_ids(self, state: QwixxState, seat: Seat, actions: Sequence[Cross]) -> list[int]:
         ids = CROSS_IDS
         return [ids[action] for action in actions]
 
@@ -107,20 +107,17 @@ class QwixxCodec(Codec[QwixxView]):
     def num_chance_ids(self) -> int:
         return max(6, self.game.players)
 
-    def chance_steps(self, state: State[Any, Any]) -> int:
-        assert isinstance(state, QwixxState)
+    def chance_steps(self, state: QwixxState) -> int:
         if state.phase == CHOOSE_FIRST:
             return 1
         return 2 + sum(not locked for locked in state.locked)
 
-    def chance_step_outcomes(self, state: State[Any, Any], drawn: Sequence[int]) -> list[tuple[int, float]]:
-        assert isinstance(state, QwixxState)
+    def chance_step_outcomes(self, state: QwixxState, drawn: Sequence[int]) -> list[tuple[int, float]]:
         if state.phase == CHOOSE_FIRST:
             return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
         return [(pips, 1 / 6) for pips in range(6)]
 
-    def chance_outcome(self, state: State[Any, Any], drawn: Sequence[int]) -> First | Roll:
-        assert isinstance(state, QwixxState)
+    def chance_outcome(self, state: QwixxState, drawn: Sequence[int]) -> First | Roll:
         if state.phase == CHOOSE_FIRST:
             return First(drawn[0])
         dice = iter(pips + 1 for pips in drawn)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hraj.core.codec import Codec, SharedParts, Writer, relative
-from hraj.core.game import Game, Seat, State
+from hraj.core.game import Game, Seat
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
 from hraj.games.trefa.view import RowView, SheetView, TrefaView
@@ -42,7 +42,7 @@ MOVE_IDS: dict[Move, int] = {
 }
 
 
-class TrefaCodec(Codec[TrefaView]):
+class TrefaCodec(Codec[TrefaView, TrefaState]):
     """Trefa for 1-6 seats; the observation grows with the number of seats."""
 
     perfect_information = True
@@ -59,10 +59,10 @@ class TrefaCodec(Codec[TrefaView]):
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def action_id(self, state: State[Any, Any], seat: Seat, action: Move) -> int:
+    def action_id(self, state: TrefaState, seat: Seat, action: Move) -> int:
         return MOVE_IDS[action]
 
-    def action_ids(self, state: State[Any, Any], seat: Seat, actions: Sequence[Move]) -> list[int]:
+    def action_ids(self, state: TrefaState, seat: Seat, actions: Sequence[Move]) -> list[int]:
         ids = MOVE_IDS
         return [ids[action] for action in actions]
 
@@ -125,21 +125,18 @@ class TrefaCodec(Codec[TrefaView]):
     def num_chance_ids(self) -> int:
         return 6
 
-    def chance_steps(self, state: State[Any, Any]) -> int:
-        assert isinstance(state, TrefaState)
+    def chance_steps(self, state: TrefaState) -> int:
         if state.phase == CHOOSE_FIRST:
             return 1
         kept = state.kept if state.phase == REROLL else 0
         return FIELDS - kept.bit_count()
 
-    def chance_step_outcomes(self, state: State[Any, Any], drawn: Sequence[int]) -> list[tuple[int, float]]:
-        assert isinstance(state, TrefaState)
+    def chance_step_outcomes(self, state: TrefaState, drawn: Sequence[int]) -> list[tuple[int, float]]:
         if state.phase == CHOOSE_FIRST:
             return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
         return [(pips, 1 / 6) for pips in range(6)]
 
-    def chance_outcome(self, state: State[Any, Any], drawn: Sequence[int]) -> First | Roll:
-        assert isinstance(state, TrefaState)
+    def chance_outcome(self, state: TrefaState, drawn: Sequence[int]) -> First | Roll:
         if state.phase == CHOOSE_FIRST:
             return First(drawn[0])
         kept = state.kept if state.phase == REROLL else 0
