@@ -75,10 +75,13 @@ class Codec(ABC, Generic[V, S]):
             self._size = self.observation_size
         if out is None:
             out = np.empty(self._size, dtype=np.float32)
+        if len(out) != self._size:
+            raise ValueError(f"{self.game.id}: an observation has {self._size} cells, not {len(out)}")
         put = Writer(out)
         self.encode(view, put)
-        if put.at != self._size or len(out) != self._size:
-            raise AssertionError(f"{self.game.id}: the observation has {put.at} cells, not {self._size}")
+        written = put.finish()
+        if written != self._size:
+            raise AssertionError(f"{self.game.id}: the observation has {written} cells, not {self._size}")
         return out
 
     # --- chance, for libraries that enumerate it -----------------------------------------
@@ -120,38 +123,35 @@ class Codec(ABC, Generic[V, S]):
 
 
 class Writer:
-    """Writes an observation's cells field after field into a zeroed float32 array, so
-    codecs read like their layout. Most cells of an observation are 0 (one-hot fields,
-    empty cells), so only the others are written; a run of cells goes in as one slice."""
+    """Writes an observation's cells field after field into a float32 array, so codecs
+    read like their layout. Cells gather in a Python list (appending is cheap) and go
+    into the array in one slice, at the end or before a `block` of cells worked out
+    before; many small writes into a NumPy array would each cost more than a cell."""
 
-    __slots__ = ("at", "out")
+    __slots__ = ("_cells", "_start", "out")
 
     def __init__(self, out: Observation) -> None:
-        out.fill(0.0)
         self.out = out
-        #: The next cell to write.
-        self.at = 0
+        self._cells: list[float] = []
+        self._start = 0
 
     def value(self, number: float) -> None:
-        self.out[self.at] = number
-        self.at += 1
+        self._cells.append(number)
 
-    def values(self, numbers: Sequence[float]) -> None:
-        end = self.at + len(numbers)
-        self.out[self.at : end] = numbers
-        self.at = end
+    def values(self, numbers: Iterable[float]) -> None:
+        self._cells.extend(numbers)
 
-    def block(self, cells: Observation) -> None:
-        """Cells worked out before (see `SharedParts`), copied in one go."""
-        end = self.at + len(cells)
-        self.out[self.at : end] = cells
-        self.at = end
+    def skip(self, size: int) -> None:
+        """`size` cells of 0 (a field that is absent now, such as dice not thrown)."""
+        self._cells.extend(_ZEROS[:size] if size <= len(_ZEROS) else [0.0] * size)
 
     def one_hot(self, index: int | None, size: int) -> None:
         """`size` cells with a 1 at `index` (all 0 for None)."""
+        cells = self._cells
+        at = len(cells)
+        self.skip(size)
         if index is not None:
-            self.out[self.at + index] = 1.0
-        self.at += size
+            cells[at + index] = 1.0
 
     def counts(self, indices: Iterable[int], size: int, unit: float = 1.0) -> None:
         """`size` cells, each `unit` times how often its index occurs in `indices`: cards of
@@ -159,22 +159,42 @@ class Writer:
         tally = [0.0] * size
         for index in indices:
             tally[index] += unit
-        self.values(tally)
+        self._cells.extend(tally)
 
     def members(self, present: Container[T], universe: Sequence[T]) -> None:
         """One cell per item of `universe`: 1 if it is in `present`."""
-        out, at = self.out, self.at
-        for offset, item in enumerate(universe):
-            if item in present:
-                out[at + offset] = 1.0
-        self.at = at + len(universe)
+        self._cells.extend([1.0 if item in present else 0.0 for item in universe])
 
     def seats(self, seats: Iterable[int], me: int | None, players: int) -> None:
         """One cell per seat, relative to the observer (see `relative`): 1 for each of `seats`."""
-        out, at = self.out, self.at
+        tally = [0.0] * players
         for seat in seats:
-            out[at + relative(seat, me, players)] = 1.0
-        self.at = at + players
+            tally[relative(seat, me, players)] = 1.0
+        self._cells.extend(tally)
+
+    def block(self, cells: Observation) -> None:
+        """Cells worked out before (see `SharedParts`), copied in one go."""
+        start = self._flush()
+        end = start + len(cells)
+        self.out[start:end] = cells
+        self._start = end
+
+    def finish(self) -> int:
+        """Write what is gathered into the array; the number of cells written in all."""
+        return self._flush()
+
+    def _flush(self) -> int:
+        cells = self._cells
+        start = self._start
+        if cells:
+            end = start + len(cells)
+            self.out[start:end] = cells
+            cells.clear()
+            self._start = start = end
+        return start
+
+
+_ZEROS = [0.0] * 64
 
 
 class SharedParts(Generic[P]):

@@ -133,7 +133,7 @@ class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
         if shadow:
             put.values(_shadow_cells(shadow))
         else:
-            put.at += 13
+            put.skip(13)
         put.value(float(view["captured_this_turn"]))
         capture = view["capture"]
         put.one_hot(None if capture is None else relative(capture["victim"], me, players), players)

@@ -143,7 +143,7 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
                 (1.0, min(length / MATCH_SCALE, 1.0), (length - score[me]) / length, (length - score[1 - me]) / length)
             )
         else:
-            put.at += 4
+            put.skip(4)
         put.value(float(match["crawford"]))
         resign = view["resign"]
         put.one_hot(0 if resign is None else resign["level"], 4)

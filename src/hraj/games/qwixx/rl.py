@@ -90,7 +90,7 @@ class QwixxCodec(Codec[QwixxView, QwixxState]):
         put.one_hot(None if answer is None else _ANSWER_IDS[answer], NUM_ACTIONS)
         dice = view["dice"]
         if dice is None:
-            put.at += 6 * len(DICE)
+            put.skip(6 * len(DICE))
         else:
             for pips in dice_values(dice).values():
                 put.one_hot(None if pips is None else pips - 1, 6)

@@ -79,7 +79,7 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
         put.one_hot(None if active is None else relative(active, me, players), players)
         dice = view["dice"]
         if dice is None:
-            put.at += 6 * len(COLOURS)
+            put.skip(6 * len(COLOURS))
         else:
             for pips in dice.values():
                 put.one_hot(pips - 1, 6)
