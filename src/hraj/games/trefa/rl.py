@@ -89,8 +89,8 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
         sheets = view["sheets"]
         for offset in range(players):
             sheet = sheets[(offset + (me or 0)) % players]
-            # the rows are shared by every view until a turn changes one (see Trefa.row_view)
-            put.block(self._sheet_cells(sheet, (*map(id, sheet["rows"]), sheet["current_row"])))
+            # a sheet is shared by every view until a turn changes it (see Trefa.sheet_view)
+            put.block(self._sheet_cells(sheet))
 
     def _encode_sheet(self, sheet: SheetView) -> list[float]:
         """A sheet: its current row (one-hot, the last cell once it is full), its rows, its score."""

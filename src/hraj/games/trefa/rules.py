@@ -19,7 +19,7 @@ import functools
 import itertools
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
@@ -202,7 +202,7 @@ def _check_sheet_letters(value: Any) -> str | None:
     return letters
 
 
-#: Row views a game keeps at most (each a few hundred bytes).
+#: Row views, and sheet views, a game keeps at most (each a few hundred bytes).
 _ROW_VIEWS_KEPT = 4096
 
 
@@ -269,6 +269,25 @@ class Trefa(Game[Move, ChanceOutcome]):
         self.seat_rows: tuple[tuple[SheetRow, ...], ...] = tuple(self.sheet_set.types[x] for x in letters)
         self.hit_bonus: tuple[int, ...] = self.sheet_set.hit_bonus
         self._row_views: dict[tuple[int, int, tuple[int, ...]], RowView] = {}
+        self._sheet_views: dict[tuple[int, int, tuple[tuple[int, ...], ...]], SheetView] = {}
+
+    def sheet_view(self, seat: int, current: int, fields: Sequence[tuple[int, ...]]) -> SheetView:
+        """The view of a seat's sheet holding `fields`, its current row `current`. Only the
+        active seat's sheet changes, once a turn, so sheet views are kept and shared like
+        row views (to be read, never changed)."""
+        key = (seat, current, tuple(fields))
+        made = self._sheet_views.get(key)
+        if made is None:
+            if len(self._sheet_views) >= _ROW_VIEWS_KEPT:
+                self._sheet_views.clear()
+            rows = [self.row_view(seat, row, fields[row]) for row in range(ROWS)]
+            made = self._sheet_views[key] = {
+                "letter": self.letters[seat],
+                "current_row": current if current < ROWS else None,
+                "rows": rows,
+                "score": sum(row["points"] for row in rows),
+            }
+        return made
 
     def row_view(self, seat: int, row: int, fields: tuple[int, ...]) -> RowView:
         """The view of one row of a seat's sheet holding `fields`. A row changes only when a
@@ -541,15 +560,7 @@ class TrefaState(State[Move, ChanceOutcome]):
         }
 
     def _sheet_view(self, seat: int) -> SheetView:
-        row_view = self.game.row_view
-        fields = self.fields[seat]
-        rows = [row_view(seat, row, fields[row]) for row in range(ROWS)]
-        return {
-            "letter": self.game.letters[seat],
-            "current_row": self.row[seat] if self.row[seat] < ROWS else None,
-            "rows": rows,
-            "score": sum(row["points"] for row in rows),
-        }
+        return self.game.sheet_view(seat, self.row[seat], self.fields[seat])
 
     # --- position notation ------------------------------------------------------------
 
