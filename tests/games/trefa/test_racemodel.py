@@ -86,7 +86,7 @@ def test_the_model_agrees_with_played_out_games() -> None:
     state = TrefaState.from_position(Trefa(players=2, first=0), "0: a 654321 654321 6543.. / b 654321 654321 65....")
     state.apply_chance("k1 w6 r1 y6 g6 b6")
     move = RacerBot().choose(state, 0)
-    valued = {option.action: option for option in WinnerBot(0).values(state, 0, every=True)}[move]
+    valued = {option.action: option for option in WinnerBot(0).values(state, 0)}[move]
     wins, scores = 0.0, []
     for game in range(250):
         after = state.copy()
@@ -103,7 +103,7 @@ def test_the_winner_values_its_options_and_plays_the_best() -> None:
     state = TrefaState.from_position(Trefa(players=2, first=0), "0: a 654321 6543.. / b 654321 654321 654321 65432.")
     state.apply_chance("k1 w6 r1 y6 g6 b6")
     values = WinnerBot(3).values(state, 0)
-    assert 1 <= len(values) <= WinnerBot.CANDIDATES * len(WinnerBot.PACES) + 2
+    assert sorted(option.action for option in values) == sorted(state.legal_actions(0))
     assert all(0.0 <= option.win <= 1.0 and option.score >= state.score(0) for option in values)
     assert all(option.action in state.legal_actions(0) for option in values)
     best = max(values, key=lambda option: (option.win, option.score)).action
@@ -131,9 +131,7 @@ def test_the_winner_plays_legal_games_to_the_end(players: int) -> None:
     assert hraj.game("trefa", players=players).replay(state.record()) == state
 
 
-def test_every_legal_option_can_be_valued_and_the_values_repeat() -> None:
+def test_the_values_are_the_same_for_any_seed() -> None:
     state = TrefaState.from_position(Trefa(players=2, first=0), "0: a 654321 6543.. / b 654321 654321")
     state.apply_chance("k1 w6 r1 y6 g6 b6")
-    values = WinnerBot(4).values(state, 0, every=True)
-    assert sorted(option.action for option in values) == sorted(state.legal_actions(0))
-    assert WinnerBot(5).values(state, 0, every=True) == values
+    assert WinnerBot(5).values(state, 0) == WinnerBot(4).values(state, 0)

@@ -7,7 +7,6 @@ and returns one of its legal actions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,9 +113,8 @@ class WinnerBot(RacerBot):
 
     Every sheet's future is exact (`racemodel`): each opponent is modelled as a racer,
     and after this turn the bot follows a racer's policy at a price of a turn from
-    `PACES` (the one that wins most from there). Each candidate (the best options at
-    every pace, the write of the most dice and the reroll) is valued by its exact chance
-    of winning, so a seat far ahead plays safe and fast, and a seat behind takes the
+    `PACES` (the one that wins most from there). Every legal option is valued by its
+    exact chance of winning, so a seat far ahead plays safe and fast, and a seat behind takes the
     risks it needs. The values are exact for that model: no sampling, no noise.
     """
 
@@ -126,8 +124,6 @@ class WinnerBot(RacerBot):
     #: The prices of a turn the bot may follow after this turn. More paces won no more
     #: games: the racer's own price is nearly always the best of 0, 4, 8, 14 and 24.
     PACES = (RacerBot.RACE_TURN_COST,)
-    #: The best options at each pace that are weighed.
-    CANDIDATES = 4
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Move:
         legal = _trefa(state).legal_actions(seat)
@@ -135,14 +131,11 @@ class WinnerBot(RacerBot):
             return legal[0]  # nothing to weigh
         return max(self.values(state, seat), key=lambda option: (option.win, option.score)).action
 
-    def values(
-        self, state: State[Any, Any], seat: Seat, every: bool = False, extra: Sequence[Move] = ()
-    ) -> list[OptionValue]:
-        """The candidate options, each with its chance of winning and expected score, best first.
+    def values(self, state: State[Any, Any], seat: Seat) -> list[OptionValue]:
+        """Every legal option with its chance of winning and expected final score, best first.
 
-        With `every`, each legal option is a candidate. `extra` options are weighed too
-        (the move a player made, for analysis). Values are exact for the model, so adding
-        an option changes no other's value.
+        Values are exact for the model, the same for any seed, and one option's value
+        does not depend on what else is weighed.
         """
         trefa = _trefa(state)
         legal = trefa.legal_actions(seat)
@@ -151,12 +144,10 @@ class WinnerBot(RacerBot):
             return [OptionValue(move, 1.0, trefa.score(seat) + self.value(trefa, seat, move)) for move in ranked]
         numbers = trefa.game.seat_rows[seat][trefa.row[seat]].numbers
         bonus = trefa.game.hit_bonus
-        candidates = list(legal) if every else self._candidates(trefa, seat, legal)
-        candidates += [move for move in dict.fromkeys(extra) if move in legal and move not in candidates]
         others = [self._sheet(trefa, (seat + offset) % trefa.players) for offset in range(1, trefa.players)]
         row = trefa.row[seat]
         values = []
-        for move in candidates:
+        for move in legal:
             best = (-1.0, 0.0)
             for pace in self.PACES:
                 model = sheet_model(numbers, bonus, pace)
@@ -165,18 +156,6 @@ class WinnerBot(RacerBot):
                 best = max(best, race_value(mine, others))
             values.append(OptionValue(move, *best))
         return sorted(values, key=lambda option: (option.win, option.score), reverse=True)
-
-    def _candidates(self, state: TrefaState, seat: Seat, legal: list[Move]) -> list[Move]:
-        """The best options at each pace, the write of the most dice and the reroll."""
-        candidates: list[Move] = []
-        for pace in self.PACES:
-            ranked = sorted(legal, key=lambda move: self.value(state, seat, move, pace), reverse=True)
-            candidates += [move for move in ranked[: self.CANDIDATES] if move not in candidates]
-        writes = [move for move in legal if move.kind == "write"]
-        for always in (max(writes, key=lambda move: move.dice.bit_count(), default=None), REROLL_MOVE):
-            if always is not None and always in legal and always not in candidates:
-                candidates.append(always)
-        return candidates
 
     def _sheet(self, state: TrefaState, seat: int) -> tuple[Grid, Grid]:
         """A waiting seat's whole-sheet distributions, the seat playing as a racer."""

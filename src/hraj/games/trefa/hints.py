@@ -2,9 +2,8 @@
 
 With others at the table a value is `winner`'s chance of winning the race (exact when
 every seat plays on as a racer, see `racemodel`), with the expected final score beside
-it; alone it is the exact expected final score. `winner` weighs the racer's best few
-options, the fastest write and the reroll; analysis adds the option a player chose.
-The values are exact, so `quick` analysis values the same as hints.
+it; alone it is the exact expected final score. Every legal option is valued, so the
+option a player chose is always among them, and `quick` analysis values the same.
 """
 
 from __future__ import annotations
@@ -50,7 +49,7 @@ def move_reasons(state: TrefaState, seat: int, move: Move) -> tuple[Reason, ...]
 
 
 class TrefaAdviser(Adviser):
-    """`winner`'s candidates (and the played option) with their values."""
+    """Every option with `winner`'s values."""
 
     @property
     def unit(self) -> str:
@@ -66,9 +65,8 @@ class TrefaAdviser(Adviser):
         assert isinstance(state, TrefaState)
         bot = make_bot(self.game.id, strongest_bot(self.game.id), self.seed)
         assert isinstance(bot, WinnerBot)
-        if played is not None and not isinstance(played, Move):
-            played = self.game.parse_action(str(played))
-        found = bot.values(state, seat, extra=() if played is None else (played,))
+        # every legal option is valued, so the played one needs no extra weighing
+        found = bot.values(state, seat)
         solo = state.players == 1
         options = [
             OptionValue(
