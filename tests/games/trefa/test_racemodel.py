@@ -81,6 +81,24 @@ def test_a_tie_shares_the_win() -> None:
     assert race_value(finishing(2, 10, 14), [finishing(2, 14, 20)]) == (0.5, 14.0)
 
 
+def test_a_three_way_tie_gives_each_a_third() -> None:
+    # I fill my sheet with 14 on my second turn; both others are at 14 after one turn each
+    assert race_value(finishing(2, 10, 14), [finishing(3, 14, 20), finishing(3, 14, 20)]) == (
+        pytest.approx(1 / 3),
+        14.0,
+    )
+
+
+def test_a_seat_later_in_the_order_finishing_first_ends_the_race_for_all() -> None:
+    # the seat two places on fills its sheet on its first turn with 30: the one between has
+    # had its turn (12), I have had mine (11), and 30 beats us both
+    mine = finishing(3, 10, 40)
+    mine[1][1:3] = point(1, 11)[1]
+    between = finishing(3, 10, 40)
+    between[1][1:3] = point(1, 12)[1]
+    assert race_value(mine, [between, finishing(1, 10, 30)]) == (0.0, 11.0)
+
+
 def test_the_model_agrees_with_played_out_games() -> None:
     # both seats racers from a mid-game position: the exact chance against 250 seeded games
     state = TrefaState.from_position(Trefa(players=2, first=0), "0: a 654321 654321 6543.. / b 654321 654321 65....")

@@ -119,7 +119,7 @@ class WinnerBot(RacerBot):
     """
 
     name = "winner"
-    help = "plays for the best chance of winning against every sheet on the table; wins 51% of 2-player games vs racer"
+    help = "plays for the best chance of winning against every sheet on the table; wins 52% of 2-player games vs racer"
 
     #: The prices of a turn the bot may follow after this turn. More paces won no more
     #: games: the racer's own price is nearly always the best of 0, 4, 8, 14 and 24.
