@@ -24,6 +24,7 @@ import math
 import random
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import hraj
@@ -147,7 +148,9 @@ def advantage(games: int) -> None:
                 total[1] += max(values.values()) - usual
             return choice
 
-        bots = [weighed, opponent] if seat == 0 else [opponent, weighed]
+        bots: list[Callable[[State[Any, Any], Seat], Any]] = [weighed, opponent.choose]
+        if seat == 1:
+            bots.reverse()
         state = play_game(hraj.game("trefa", players=2, first=0).new_state(), bots, random.Random(seed))
         assert state.outcome is not None
         wins.append((seat in state.outcome.winners) / len(state.outcome.winners))

@@ -83,10 +83,9 @@ def test_a_tie_shares_the_win() -> None:
 
 def test_a_three_way_tie_gives_each_a_third() -> None:
     # I fill my sheet with 14 on my second turn; both others are at 14 after one turn each
-    assert race_value(finishing(2, 10, 14), [finishing(3, 14, 20), finishing(3, 14, 20)]) == (
-        pytest.approx(1 / 3),
-        14.0,
-    )
+    win, score = race_value(finishing(2, 10, 14), [finishing(3, 14, 20), finishing(3, 14, 20)])
+    assert win == pytest.approx(1 / 3)
+    assert score == 14.0
 
 
 def test_a_seat_later_in_the_order_finishing_first_ends_the_race_for_all() -> None:
