@@ -1,7 +1,9 @@
 """What decides a two-player Trefa race, and how much `winner` can gain over `racer`.
 
-Run `python -m benchmarks.trefa_race --games 2000 --advantage-games 300`. Every game is
-seeded (game i uses seed i, seats turning), so the figures repeat exactly.
+Run `python -m benchmarks.trefa_race --games 600 --advantage-games 150`; add
+`--only-advantage --paces 0,4,8,14,24` to let `winner` play on at other prices of a
+turn. Every game is seeded (game i uses seed i, seats turning), so the figures repeat
+exactly.
 
 1. Anatomy of the race between two equal players (`racer` against itself, then `winner`
    against `racer`): how often the player who fills the sheet first wins, the first
@@ -128,20 +130,26 @@ def calibration(count: int, playouts: int) -> None:
     )
 
 
-def advantage(games: int) -> None:
-    """`winner`'s gain over `racer` summed over its decisions, and the most one step could gain."""
+def advantage(games: int, paces: tuple[float, ...]) -> None:
+    """`winner`'s gain over `racer` summed over its decisions, and the most one step could gain.
+
+    With `paces`, `winner` may play on at those prices of a turn (the best for each option);
+    the gains are still valued with both seats playing on as racers, as the identity asks.
+    """
     gains, bounds, wins = [], [], []
     racer = RacerBot()
+    judge = WinnerBot(0)  # the racer's own pace only: Q as the identity asks
     for seed in range(games):
         seat = seed % 2
         hero = WinnerBot(2 * seed + seat)
+        hero.PACES = paces
         opponent = RacerBot(2 * seed + 1 - seat)
         total = [0.0, 0.0]
 
         def weighed(state: State[Any, Any], to_move: Seat, hero: WinnerBot = hero, total: list[float] = total) -> Any:
             options = hero.values(state, to_move)
             choice = max(options, key=lambda option: (option.win, option.score)).action  # as `choose`
-            values = {option.action: option.win for option in options}
+            values = {option.action: option.win for option in judge.values(state, to_move)}
             if len(values) > 1:
                 usual = values[racer.choose(state, to_move)]
                 total[0] += values[choice] - usual
@@ -156,8 +164,9 @@ def advantage(games: int) -> None:
         wins.append((seat in state.outcome.winners) / len(state.outcome.winners))
         gains.append(total[0])
         bounds.append(total[1])
+    named = ", ".join(f"{pace:g}" for pace in paces)
     print(
-        f"winner vs racer, {games} games: wins {_interval(wins)}; its gain over racer's 50%"
+        f"winner (paces {named}) vs racer, {games} games: wins {_interval(wins)}; its gain over racer's 50%"
         f" {_interval(gains)} a game, the best gain on offer {statistics.fmean(bounds):.1%}"
     )
 
@@ -168,11 +177,14 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20, help="positions for the calibration (default 20)")
     parser.add_argument("--playouts", type=int, default=200, help="racer games per position (default 200)")
     parser.add_argument("--advantage-games", type=int, default=100, help="winner games for the advantage (default 100)")
+    parser.add_argument("--paces", default="8", help="comma-separated prices of a turn winner may play on at")
+    parser.add_argument("--only-advantage", action="store_true", help="skip the anatomy and the calibration")
     args = parser.parse_args()
-    anatomy("racer", args.games)
-    anatomy("winner", args.games)
-    calibration(args.positions, args.playouts)
-    advantage(args.advantage_games)
+    if not args.only_advantage:
+        anatomy("racer", args.games)
+        anatomy("winner", args.games)
+        calibration(args.positions, args.playouts)
+    advantage(args.advantage_games, tuple(float(pace) for pace in args.paces.split(",")))
 
 
 if __name__ == "__main__":

@@ -114,16 +114,16 @@ class WinnerBot(RacerBot):
     Every sheet's future is exact (`racemodel`): each opponent is modelled as a racer,
     and after this turn the bot follows a racer's policy at a price of a turn from
     `PACES` (the one that wins most from there). Every legal option is valued by its
-    exact chance of winning, so a seat far ahead plays safe and fast, and a seat behind takes the
-    risks it needs. The values are exact for that model: no sampling, no noise.
+    exact chance of winning, so a seat far ahead plays safe and fast, and a seat behind
+    takes the risks it needs. The values are exact for that model: no sampling, no noise.
     """
 
     name = "winner"
     help = "plays for the best chance of winning against every sheet on the table; wins 52% of 2-player games vs racer"
 
-    #: The prices of a turn the bot may follow after this turn. More paces won no more
-    #: games: the racer's own price is nearly always the best of 0, 4, 8, 14 and 24.
-    PACES = (RacerBot.RACE_TURN_COST,)
+    #: The prices of a turn the bot may follow after this turn. More paces gained no more
+    #: (`benchmarks/trefa_race.py --paces`): the racer's own price is nearly always the best.
+    PACES: tuple[float, ...] = (RacerBot.RACE_TURN_COST,)
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Move:
         legal = _trefa(state).legal_actions(seat)

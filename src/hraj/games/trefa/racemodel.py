@@ -4,7 +4,8 @@ A seat's sheet moves only with its own dice, so each seat's future is a Markov c
 its own, independent of the others: within a row the state is (empty fields, hits),
 and a racer's turn (`rowvalue.RowValues` with a turn cost) moves it to a new state with
 some points written, with probabilities that follow exactly from the dice. All rows of
-a sheet print the same numbers, so one chain serves every row.
+the shipped sheets print the same numbers, so one chain serves every row (a sheet file
+whose rows print different numbers is modelled with the current row's for later rows).
 
 From the chain follow, for every row state, the joint distribution of (turns until the
 row is full, points it still adds) and of (points written so far, the row not yet full)
