@@ -7,14 +7,12 @@ and returns one of its legal actions.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
-from hraj.games.trefa.race import race_share, reroll_pool, row_pool
+from hraj.games.trefa.racemodel import Grid, RowChain, Step, race_value, sheet_model
 from hraj.games.trefa.rowvalue import row_values
 from hraj.games.trefa.rules import EMPTY, REROLL_MOVE, Move, TrefaState, colour_list
 from hraj.games.trefa.sheets import ROWS
@@ -61,14 +59,15 @@ class ExpectimaxBot(Bot):
         """Points a turn spent on the row is worth to this bot: none, time is free."""
         return 0.0
 
-    def value(self, state: TrefaState, seat: Seat, move: Move) -> float:
-        """The expected final score of `seat`'s current row if it plays `move` now,
-        less `turn_cost` for every later turn the row is expected to take."""
+    def value(self, state: TrefaState, seat: Seat, move: Move, turn_cost: float | None = None) -> float:
+        """The expected final score of `seat`'s current row if it plays `move` now, less
+        `turn_cost` (this bot's own by default) for every later turn the row is expected to take."""
         assert state.dice is not None
         row = state.row[seat]
         sheet_row = state.game.seat_rows[seat][row]
         fields = state.fields[seat][row]
-        table = row_values(sheet_row.numbers, state.game.hit_bonus, self.turn_cost(state))
+        cost = self.turn_cost(state) if turn_cost is None else turn_cost
+        table = row_values(sheet_row.numbers, state.game.hit_bonus, cost)
         mask = sum(1 << at for at, value in enumerate(fields) if value == EMPTY)
         hits = sum(1 for value, printed in zip(fields, sheet_row.numbers, strict=True) if value == printed)
         written = sum(value for value in fields if value > 0)
@@ -112,19 +111,19 @@ class OptionValue:
 class WinnerBot(RacerBot):
     """Plays the option with the best chance of winning the race, not the best score.
 
-    The racer's best few options are the candidates, with the write of the most dice
-    (the fastest) and the reroll (the gamble). Each is tried against the same
-    `SAMPLES` futures of every sheet (`race.row_pool`): the seat's own rows and the
-    opponents' rows, all played on by the racer's policy from where they stand. The
-    option that wins the largest share of those races is played, so a seat far ahead
-    plays safe and fast, and a seat behind takes the risks it needs.
+    Every sheet's future is exact (`racemodel`): each opponent is modelled as a racer,
+    and after this turn the bot follows a racer's policy at a price of a turn from
+    `PACES` (the one that wins most from there). Every legal option is valued by its
+    exact chance of winning, so a seat far ahead plays safe and fast, and a seat behind
+    takes the risks it needs. The values are exact for that model: no sampling, no noise.
     """
 
     name = "winner"
-    help = "plays for the best chance of winning against every sheet on the table; wins 51% of 2-player games vs racer"
+    help = "plays for the best chance of winning against every sheet on the table; wins 52% of 2-player games vs racer"
 
-    CANDIDATES = 4
-    SAMPLES = 400
+    #: The prices of a turn the bot may follow after this turn. More paces gained no more
+    #: (`benchmarks/trefa_race.py --paces`): the racer's own price is nearly always the best.
+    PACES: tuple[float, ...] = (RacerBot.RACE_TURN_COST,)
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Move:
         legal = _trefa(state).legal_actions(seat)
@@ -132,45 +131,39 @@ class WinnerBot(RacerBot):
             return legal[0]  # nothing to weigh
         return max(self.values(state, seat), key=lambda option: (option.win, option.score)).action
 
-    def values(
-        self, state: State[Any, Any], seat: Seat, every: bool = False, extra: Sequence[Move] = ()
-    ) -> list[OptionValue]:
-        """The candidate options, each with its chance of winning and expected score, best first.
+    def values(self, state: State[Any, Any], seat: Seat) -> list[OptionValue]:
+        """Every legal option with its chance of winning and expected final score, best first.
 
-        With `every`, each legal option is a candidate (slower). `extra` options are
-        weighed too (the move a player made, for analysis); each option is valued on the
-        same draws whatever else is weighed, so adding one changes no other's value.
+        Values are exact for the model, the same for any seed, and one option's value
+        does not depend on what else is weighed.
         """
         trefa = _trefa(state)
         legal = trefa.legal_actions(seat)
-        ranked = sorted(legal, key=lambda move: self.value(trefa, seat, move), reverse=True)
         if trefa.players == 1:
+            ranked = sorted(legal, key=lambda move: self.value(trefa, seat, move), reverse=True)
             return [OptionValue(move, 1.0, trefa.score(seat) + self.value(trefa, seat, move)) for move in ranked]
-        candidates = ranked if every else ranked[: self.CANDIDATES]
-        writes = [move for move in legal if move.kind == "write"]
-        for always in (max(writes, key=lambda move: move.dice.bit_count(), default=None), REROLL_MOVE):
-            if always is not None and always in legal and always not in candidates:
-                candidates.append(always)  # the fastest option and the gamble are always weighed
-        candidates += [move for move in dict.fromkeys(extra) if move in legal and move not in candidates]
-        rng = random.Random(self.rng.getrandbits(32))
-        futures: list[list[list[int]]] = []
-        for other in range(trefa.players):
-            row, mask, hits = self._row_state(trefa, other)
-            if other == seat:  # what follows this row is the same whatever this turn does
-                row, mask, hits = row + 1, _full(trefa, seat, row + 1), 0
-            futures.append([self._rest(trefa, other, row, mask, hits, rng) for _ in range(self.SAMPLES)])
-        scores = [trefa.score(other) for other in range(trefa.players)]
+        numbers = trefa.game.seat_rows[seat][trefa.row[seat]].numbers
+        bonus = trefa.game.hit_bonus
+        others = [self._sheet(trefa, (seat + offset) % trefa.players) for offset in range(1, trefa.players)]
+        row = trefa.row[seat]
         values = []
-        for move in candidates:
-            wins = total = 0.0
-            for sample, now in enumerate(self._this_row(trefa, seat, move)):
-                table = [futures[other][sample] for other in range(trefa.players)]
-                table[seat] = now + table[seat]
-                share, final = race_share(table, scores, seat)
-                wins += share
-                total += final
-            values.append(OptionValue(move, wins / self.SAMPLES, total / self.SAMPLES))
+        for move in legal:
+            best = (-1.0, 0.0)
+            for pace in self.PACES:
+                model = sheet_model(numbers, bonus, pace)
+                done, still = model.chain.after(self._ends(trefa, seat, move, model.chain))
+                mine = model.sheet(done, still, ROWS - 1 - row, trefa.score(seat))
+                best = max(best, race_value(mine, others))
+            values.append(OptionValue(move, *best))
         return sorted(values, key=lambda option: (option.win, option.score), reverse=True)
+
+    def _sheet(self, state: TrefaState, seat: int) -> tuple[Grid, Grid]:
+        """A waiting seat's whole-sheet distributions, the seat playing as a racer."""
+        row, mask, hits = self._row_state(state, seat)
+        numbers = state.game.seat_rows[seat][row].numbers
+        model = sheet_model(numbers, state.game.hit_bonus, RacerBot.RACE_TURN_COST)
+        done, still = model.chain.done(mask, hits), model.chain.open(mask, hits)
+        return model.sheet(done, still, ROWS - 1 - row, state.score(seat))
 
     def _row_state(self, state: TrefaState, seat: int) -> tuple[int, int, int]:
         """The seat's current row as (row index, empty-field mask, hits)."""
@@ -181,52 +174,19 @@ class WinnerBot(RacerBot):
         hits = sum(1 for value, printed in zip(fields, numbers, strict=True) if value == printed)
         return row, mask, hits
 
-    def _rest(self, state: TrefaState, seat: int, row: int, mask: int, hits: int, rng: random.Random) -> list[int]:
-        """Points of each later turn of the seat, from this row state to the end of its sheet."""
-        rows = state.game.seat_rows[seat]
-        bonus = state.game.hit_bonus
-        cost = self.turn_cost(state)
-        turns = list(rng.choice(row_pool(rows[row].numbers, bonus, cost, mask, hits))) if row < ROWS else []
-        for later in range(row + 1, ROWS):
-            full = (1 << len(rows[later].numbers)) - 1
-            turns.extend(rng.choice(row_pool(rows[later].numbers, bonus, cost, full, 0)))
-        return turns
-
-    def _this_row(self, state: TrefaState, seat: int, move: Move) -> list[list[int]]:
-        """Sampled points of the seat's turns from this one to the end of its current row
-        if it plays `move` now; the same draws for every candidate."""
+    def _ends(self, state: TrefaState, seat: Seat, move: Move, chain: RowChain) -> dict[Step, float]:
+        """Where this turn leaves the seat's current row if it plays `move`."""
         assert state.dice is not None
         row, mask, hits = self._row_state(state, seat)
         sheet_row = state.game.seat_rows[seat][row]
-        bonus = state.game.hit_bonus
-        cost = self.turn_cost(state)
-        table = row_values(sheet_row.numbers, bonus, cost)
-        rng = random.Random(row * 64 + mask)
-        outcomes: Sequence[tuple[int, int, int]]
         if move.kind == "reroll":
             ones = sum(1 << sheet_row.colours.index(c) for c, die in enumerate(state.dice) if die == 1)
-            outcomes = reroll_pool(sheet_row.numbers, bonus, cost, mask, hits, ones & mask)
-        elif move.kind == "stop":
-            outcomes = [(mask & -mask, 0, hits)]
-        else:
-            written = {sheet_row.colours.index(c): state.dice[c] for c in colour_list(move.dice)}
-            new_hits = hits + sum(1 for field, value in written.items() if value == table.numbers[field])
-            outcomes = [(sum(1 << field for field in written), sum(written.values()), new_hits)]
-        rows = []
-        for _ in range(self.SAMPLES):
-            chosen, gain, new_hits = outcomes[0] if len(outcomes) == 1 else rng.choice(outcomes)
-            left = mask ^ chosen
-            if not left:
-                rows.append([gain + bonus[new_hits]])
-            else:
-                rows.append([gain, *rng.choice(row_pool(sheet_row.numbers, bonus, cost, left, new_hits))])
-        return rows
-
-
-def _full(state: TrefaState, seat: int, row: int) -> int:
-    """The mask of every field of a row (none if the sheet has no such row)."""
-    rows = state.game.seat_rows[seat]
-    return (1 << len(rows[row].numbers)) - 1 if row < ROWS else 0
+            return chain.reroll(mask, hits, ones & mask)
+        if move.kind == "stop":
+            return {(mask & (mask - 1), hits, 0): 1.0}
+        written = {sheet_row.colours.index(c): state.dice[c] for c in colour_list(move.dice)}
+        new_hits = hits + sum(1 for field, value in written.items() if value == sheet_row.numbers[field])
+        return {(mask & ~sum(1 << field for field in written), new_hits, sum(written.values())): 1.0}
 
 
 BOTS: dict[str, type[Bot]] = {

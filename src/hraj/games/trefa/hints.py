@@ -1,10 +1,9 @@
 """Trefa hints: the options the strongest bot, `winner`, weighs, with its values.
 
-With others at the table a value is `winner`'s chance of winning the race (each option
-tried against the same sampled futures of every sheet), with the expected final score
-beside it; alone it is the exact expected final score. `winner` weighs the racer's best
-few options, the fastest write and the reroll; analysis adds the option a player chose,
-valued on the same draws. Analysis (`quick`) samples 200 futures instead of 400.
+With others at the table a value is `winner`'s chance of winning the race (exact when
+every seat plays on as a racer, see `racemodel`), with the expected final score beside
+it; alone it is the exact expected final score. Every legal option is valued, so the
+option a player chose is always among them, and `quick` analysis values the same.
 """
 
 from __future__ import annotations
@@ -19,8 +18,6 @@ from hraj.games.trefa.rules import Move, TrefaState, colour_list
 
 SOLO_THRESHOLDS = Thresholds(1.0, 3.0, 6.0, ratings=(0.2, 0.5, 1.0, 2.0))
 RACE_THRESHOLDS = Thresholds(0.03, 0.06, 0.12, ratings=(0.003, 0.007, 0.015, 0.03))
-#: Futures sampled per decision when a whole game is analysed.
-QUICK_SAMPLES = 200
 
 
 def _(text: str) -> str:
@@ -52,7 +49,7 @@ def move_reasons(state: TrefaState, seat: int, move: Move) -> tuple[Reason, ...]
 
 
 class TrefaAdviser(Adviser):
-    """`winner`'s candidates (and the played option) with their values."""
+    """Every option with `winner`'s values."""
 
     @property
     def unit(self) -> str:
@@ -68,11 +65,8 @@ class TrefaAdviser(Adviser):
         assert isinstance(state, TrefaState)
         bot = make_bot(self.game.id, strongest_bot(self.game.id), self.seed)
         assert isinstance(bot, WinnerBot)
-        if self.quick:
-            bot.SAMPLES = QUICK_SAMPLES
-        if played is not None and not isinstance(played, Move):
-            played = self.game.parse_action(str(played))
-        found = bot.values(state, seat, extra=() if played is None else (played,))
+        # every legal option is valued, so the played one needs no extra weighing
+        found = bot.values(state, seat)
         solo = state.players == 1
         options = [
             OptionValue(
