@@ -11,7 +11,8 @@ Run: `.venv/bin/python -m benchmarks.qwixx_bots [--games N] [--table-games N] [-
 `--jobs J` spreads the games over J processes; the results do not depend on J.
 `--greedy-variants` adds the round robin of greedy settings that chose greedy's figures.
 `--master-variants` adds master with other settings (`master:share=0.5`) against greedy,
-the sweep that shows master's figures do not hinge on them.
+the sweep that shows master's figures do not hinge on them; `--variant` picks settings,
+`--sweep-players` and `--sweep-seed` the tables and seed of that sweep.
 """
 
 from __future__ import annotations
@@ -178,12 +179,15 @@ def round_robin(games: int) -> None:
         print(f"  weight {weight:.1f} margin {margin:.1f}: wins {Estimate.of(wins[v])}  score {Estimate.of(scores[v])}")
 
 
-def master_sweep(games: int, jobs: int) -> None:
-    print(f"master settings against greedy, {games:,} games per match, rotating seats (95% CI)")
-    for name in MASTER_VARIANTS + ([RISING_VARIANT] if RISING_TABLE_PATH.exists() else []):
-        for seats in (2, 3):
-            wins, _ = play_match([name] + ["greedy"] * (seats - 1), games, jobs, seed=11)
-            print(f"  {name:20} {seats} players: wins {wins[0]}")
+def master_sweep(
+    games: int, jobs: int, names: Sequence[str] = (), seats: Sequence[int] = (2, 3), seed: int = 11
+) -> None:
+    print(f"master settings against greedy, {games:,} games per match, rotating seats, seed {seed} (95% CI)")
+    names = names or MASTER_VARIANTS + ([RISING_VARIANT] if RISING_TABLE_PATH.exists() else [])
+    for name in names:
+        for players in seats:
+            wins, _ = play_match([name] + ["greedy"] * (players - 1), games, jobs, seed=seed)
+            print(f"  {name:26} {players} players: wins {wins[0]}")
 
 
 def main() -> None:
@@ -196,6 +200,9 @@ def main() -> None:
     parser.add_argument("--only", default="", help="run only the matches whose first bot is this one")
     parser.add_argument("--greedy-variants", action="store_true", help="also run the round robin of greedy settings")
     parser.add_argument("--master-variants", action="store_true", help="also run master with other settings")
+    parser.add_argument("--variant", action="append", default=[], help="sweep only these master settings (repeatable)")
+    parser.add_argument("--sweep-players", default="2,3", help="player counts of the sweep, comma-separated")
+    parser.add_argument("--sweep-seed", type=int, default=11, help="seed of the sweep's games")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     if "solo" in parts:
@@ -207,7 +214,8 @@ def main() -> None:
     if args.greedy_variants:
         round_robin(args.games)
     if args.master_variants:
-        master_sweep(args.games, args.jobs)
+        seats = [int(n) for n in args.sweep_players.split(",")]
+        master_sweep(args.games, args.jobs, args.variant, seats, args.sweep_seed)
 
 
 if __name__ == "__main__":

@@ -406,9 +406,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help="the duel table with a chance of the end that rises with the sheet's progress (for master)",
     )
+    parser.add_argument("--hazard", type=float, default=DUEL_HAZARD, help="the duel table's chance of the end a turn")
     args = parser.parse_args(argv)
     start = time.monotonic()
-    values = build(hazard=DUEL_HAZARD if args.duel else None, rising=args.rising)
+    values = build(hazard=args.hazard if args.duel else None, rising=args.rising)
     empty = int(PAIR_INDEX[0, 0])
     print(f"expected score: {values[0, empty, empty]:.4f} ({time.monotonic() - start:.0f} s)")
     out = args.out or (RISING_TABLE_PATH if args.rising else DUEL_TABLE_PATH if args.duel else TABLE_PATH)

@@ -11,7 +11,10 @@ after each own turn (a white sum to cross for free, then a chance that the game 
 a row another player locked counts as frozen with what it holds. It turns the
 differences into a win probability whose spread shrinks as the game runs out, and
 knows exactly who wins when an option ends the game. So it locks a row to freeze the
-others' rows or to end a game it leads, and avoids ending one it trails.
+others' rows or to end a game it leads, and avoids ending one it trails. Two options
+that were measured and did not win more stay off by default (docs/qwixx-bots.md): a
+search one turn deeper (`searched`) and a table whose chance of the end rises with a
+sheet's progress (`rising`, built on demand).
 """
 
 from __future__ import annotations
