@@ -11,7 +11,8 @@ Run: `.venv/bin/python -m benchmarks.qwixx_bots [--games N] [--table-games N] [-
 `--jobs J` spreads the games over J processes; the results do not depend on J.
 `--greedy-variants` adds the round robin of greedy settings that chose greedy's figures.
 `--master-variants` adds master with other settings (`master:share=0.5`) against greedy,
-the sweep that shows master's figures do not hinge on them.
+the sweep that shows master's figures do not hinge on them; `--variant` picks settings,
+`--sweep-players` and `--sweep-seed` the tables and seed of that sweep.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from hraj.core import play_game
 from hraj.core.bot import Bot, make_bot
 from hraj.core.game import Seat, State
 from hraj.games.qwixx.bots import LEVELS, GreedyQwixxBot
-from hraj.games.qwixx.solo_table import solo_table
+from hraj.games.qwixx.solo_table import RISING_TABLE_PATH, solo_table
 from hraj.games.qwixx.table_bots import SoloOptimalQwixxBot
 
 VARIANTS = [(2.0, 0.3), (2.5, 1.5), (3.0, 1.0), (3.0, 2.0), (4.0, 1.0)]
@@ -49,7 +50,18 @@ EXTRA: dict[str, type[Bot]] = {"solo-optimal": SoloOptimalQwixxBot}
 
 
 #: Master with other settings (attribute=value), each against greedy with 2 and 3 players.
-MASTER_VARIANTS = ["master", "master:share=0.5", "master:share=0.7", "master:spread=0.6", "master:spread=1.3"]
+#: `searched=2` adds the search of the next seat's turn over 12 rolls.
+MASTER_VARIANTS = [
+    "master",
+    "master:share=0.5",
+    "master:share=0.7",
+    "master:spread=0.6",
+    "master:spread=1.3",
+    "master:searched=2,rolls=12",
+]
+#: Master reading the table whose chance of the end rises with progress; it is not
+#: shipped, so the sweep runs it only once `solo_table build --rising` has made it.
+RISING_VARIANT = "master:rising=1"
 
 
 def bot(name: str, seed: int) -> Bot:
@@ -167,12 +179,15 @@ def round_robin(games: int) -> None:
         print(f"  weight {weight:.1f} margin {margin:.1f}: wins {Estimate.of(wins[v])}  score {Estimate.of(scores[v])}")
 
 
-def master_sweep(games: int, jobs: int) -> None:
-    print(f"master settings against greedy, {games:,} games per match, rotating seats (95% CI)")
-    for name in MASTER_VARIANTS:
-        for seats in (2, 3):
-            wins, _ = play_match([name] + ["greedy"] * (seats - 1), games, jobs, seed=11)
-            print(f"  {name:20} {seats} players: wins {wins[0]}")
+def master_sweep(
+    games: int, jobs: int, names: Sequence[str] = (), seats: Sequence[int] = (2, 3), seed: int = 11
+) -> None:
+    print(f"master settings against greedy, {games:,} games per match, rotating seats, seed {seed} (95% CI)")
+    names = names or MASTER_VARIANTS + ([RISING_VARIANT] if RISING_TABLE_PATH.exists() else [])
+    for name in names:
+        for players in seats:
+            wins, _ = play_match([name] + ["greedy"] * (players - 1), games, jobs, seed=seed)
+            print(f"  {name:26} {players} players: wins {wins[0]}")
 
 
 def main() -> None:
@@ -185,6 +200,9 @@ def main() -> None:
     parser.add_argument("--only", default="", help="run only the matches whose first bot is this one")
     parser.add_argument("--greedy-variants", action="store_true", help="also run the round robin of greedy settings")
     parser.add_argument("--master-variants", action="store_true", help="also run master with other settings")
+    parser.add_argument("--variant", action="append", default=[], help="sweep only these master settings (repeatable)")
+    parser.add_argument("--sweep-players", default="2,3", help="player counts of the sweep, comma-separated")
+    parser.add_argument("--sweep-seed", type=int, default=11, help="seed of the sweep's games")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     if "solo" in parts:
@@ -196,7 +214,8 @@ def main() -> None:
     if args.greedy_variants:
         round_robin(args.games)
     if args.master_variants:
-        master_sweep(args.games, args.jobs)
+        seats = [int(n) for n in args.sweep_players.split(",")]
+        master_sweep(args.games, args.jobs, args.variant, seats, args.sweep_seed)
 
 
 if __name__ == "__main__":

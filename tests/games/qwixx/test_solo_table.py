@@ -148,3 +148,22 @@ def test_the_duel_table_loads_and_values_the_free_white_sums() -> None:
     duel = st.duel_table()
     assert 0 < duel.value(EMPTY, 0) < 200
     assert duel.value(EMPTY, 1) < duel.value(EMPTY, 0)
+
+
+def test_the_rising_chance_of_the_end_is_nil_early_and_grows_with_progress_and_penalties() -> None:
+    progress = np.array([0, 12, 20, 28, 36, 44])
+    ends = st.rising_hazard(progress, 0)
+    assert ends[0] == ends[1] == 0.0
+    assert np.all(np.diff(ends[1:]) > 0) and ends[-1] == max(st.RISING_HAZARD)
+    assert np.all(st.rising_hazard(progress, 2) >= ends) and st.rising_hazard(progress, 2)[2] > ends[2]
+
+
+def test_another_seats_turn_takes_a_chance_of_the_end_per_sheet() -> None:
+    rng = np.random.default_rng(3)
+    values = rng.uniform(0, 100, (st.N_PAIRS + 1, st.N_PAIRS + 1)).astype(np.float32)
+    pa, pb = np.array([0, 5, 40]), np.array([7, 5, 100])
+    hazards = np.array([0.0, 0.2, 0.45])
+    together = st.white_sum_values(values, pa, pb, 1, hazards)
+    for i, hazard in enumerate(hazards):
+        alone = st.white_sum_values(values, pa[i : i + 1], pb[i : i + 1], 1, float(hazard))
+        assert together[i] == pytest.approx(alone[0])

@@ -17,11 +17,14 @@ from hraj.games.qwixx.table_bots import MasterQwixxBot, OptimalQwixxBot, Sheet, 
 from hraj.i18n import bot_label
 
 
-def play_checked(players: int, names: list[str], seed: int) -> QwixxState:
+def play_checked(players: int, names: list[str], seed: int, searched: int = 0) -> QwixxState:
     """A seeded game in which every decision is checked against the bot's own values."""
     rng = random.Random(seed)
     state = hraj.game("qwixx", players=players).new_state()
     bots = [make_bot("qwixx", name, seed * 10 + seat) for seat, name in enumerate(names)]
+    for bot in bots:
+        if isinstance(bot, MasterQwixxBot) and searched:
+            bot.searched, bot.rolls = searched, 4
     while not state.is_over:
         if state.is_chance:
             state.apply_chance(state.sample_chance(rng))
@@ -45,6 +48,10 @@ def play_checked(players: int, names: list[str], seed: int) -> QwixxState:
 def test_table_bots_play_legally_and_play_their_best_valued_option(players: int, names: list[str]) -> None:
     for seed in range(3):
         assert play_checked(players, names, seed).outcome is not None
+
+
+def test_master_searching_the_next_turn_plays_legally_and_plays_its_best_valued_option() -> None:
+    assert play_checked(2, ["master", "greedy"], 4, searched=2).outcome is not None
 
 
 def test_solo_values_are_expected_points_and_the_mean_is_near_the_optimum() -> None:

@@ -48,6 +48,19 @@ TABLE_PATH = Path(__file__).with_name("solo_table.npz")
 #: game with this chance (a two-player game of greedy bots lasts about 23 turns).
 DUEL_TABLE_PATH = Path(__file__).with_name("duel_table.npz")
 DUEL_HAZARD = 0.05
+#: The table for the master bot: the chance that the game ends after another seat's turn
+#: rises with the sheet's progress (the sum of its rows' last crossed positions, plus 3 a
+#: penalty), as measured in two-player games of master against greedy.
+RISING_TABLE_PATH = Path(__file__).with_name("rising_table.npz")
+RISING_PROGRESS = (12.0, 16.0, 20.0, 24.0, 28.0, 32.0, 36.0, 40.0)
+RISING_HAZARD = (0.0, 0.03, 0.055, 0.09, 0.16, 0.25, 0.33, 0.45)
+
+
+def rising_hazard(progress: npt.NDArray[np.int64], penalties: int) -> FloatArray:
+    """The chance of the game's end after another seat's turn, by a sheet's progress."""
+    return np.interp(progress + 3 * penalties, RISING_PROGRESS, RISING_HAZARD)
+
+
 #: Quantisation of the shipped table: value = LOW + STEP * stored.
 LOW, HIGH = -20.0, 266.0
 STEP = (HIGH - LOW) / 65535
@@ -221,7 +234,7 @@ def canonical_states() -> tuple[IntArray, IntArray]:
 
 
 def white_sum_values(
-    table: npt.NDArray[np.float32], pa: IntArray, pb: IntArray, penalties: int, hazard: float
+    table: npt.NDArray[np.float32], pa: IntArray, pb: IntArray, penalties: int, hazard: float | FloatArray
 ) -> FloatArray:
     """Value of sheets (pa, pb) at the start of another seat's turn, from `table` at the start of ours.
 
@@ -241,8 +254,9 @@ def white_sum_values(
         ],
         axis=1,
     ) - (PENALTY_POINTS * penalties)
-    worth = hazard * points + (1 - hazard) * then
-    stay = hazard * points_now + (1 - hazard) * table[pa, pb].astype(np.float64)
+    ends = np.broadcast_to(np.asarray(hazard, dtype=np.float64), pa.shape)
+    worth = ends[:, None, None] * points + (1 - ends[:, None, None]) * then
+    stay = ends * points_now + (1 - ends) * table[pa, pb].astype(np.float64)
     best = np.maximum(worth.max(axis=1), stay[:, None])  # (n, white sum)
     return np.asarray(best @ SUM_PROB)
 
@@ -260,12 +274,17 @@ def _ended(values: npt.NDArray[np.float32]) -> None:
         values[m, :N_PAIRS, :N_PAIRS][over] = (points - PENALTY_POINTS * m)[over]
 
 
-def build(batch: int = 4000, progress: bool = True, hazard: float | None = None) -> npt.NDArray[np.float32]:
+def build(
+    batch: int = 4000, progress: bool = True, hazard: float | None = None, rising: bool = False
+) -> npt.NDArray[np.float32]:
     """values[m, pa, pb] at the start of our turn, sentinel row and column included (ILLEGAL).
 
     Solo (`hazard` None) every turn is ours. Otherwise another seat's turn follows each
-    of ours (a table of two), which ends the game with probability `hazard`.
+    of ours (a table of two), which ends the game with probability `hazard`, or with
+    `rising_hazard` of the sheet's progress when `rising`.
     """
+    if rising:
+        hazard = DUEL_HAZARD
     size = N_PAIRS + 1
     values = np.full((MAX_PENALTIES, size, size), ILLEGAL, dtype=np.float32)
     _ended(values)
@@ -289,7 +308,8 @@ def build(batch: int = 4000, progress: bool = True, hazard: float | None = None)
                 result = turn_values(after[m], penalty, a, b)
                 values[m, a, b] = values[m, b, a] = result
                 if hazard is not None:
-                    theirs = white_sum_values(values[m], a, b, m, hazard)
+                    ends = rising_hazard(PAIR_PROGRESS[a] + PAIR_PROGRESS[b], m) if rising else hazard
+                    theirs = white_sum_values(values[m], a, b, m, ends)
                     after[m, a, b] = after[m, b, a] = theirs
                 done += len(a)
             if progress:
@@ -326,7 +346,7 @@ class SoloTable:
         if not path.exists():
             raise FileNotFoundError(
                 f"The Qwixx table {path} is missing; build it with: python -m hraj.games.qwixx.solo_table build"
-                + (" --duel" if path.name == DUEL_TABLE_PATH.name else "")
+                + {DUEL_TABLE_PATH.name: " --duel", RISING_TABLE_PATH.name: " --rising"}.get(path.name, "")
             )
         with np.load(path) as data:
             if int(data["pairs"]) != N_PAIRS:
@@ -361,6 +381,12 @@ def duel_table() -> SoloTable:
     return SoloTable.load(DUEL_TABLE_PATH)
 
 
+@functools.cache
+def rising_table() -> SoloTable:
+    """The shipped table whose chance of the end rises with progress (`build --rising`)."""
+    return SoloTable.load(RISING_TABLE_PATH)
+
+
 def row_state(last: int, crossed: int) -> int:
     """Index of the row state with last crossed position `last` (-1: none) and `crossed` numbers."""
     return ROW_INDEX[(last, crossed)]
@@ -375,12 +401,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help=f"the table of a seat facing one other seat that ends the game with chance {DUEL_HAZARD} a turn",
     )
+    parser.add_argument(
+        "--rising",
+        action="store_true",
+        help="the duel table with a chance of the end that rises with the sheet's progress (for master)",
+    )
+    parser.add_argument("--hazard", type=float, default=DUEL_HAZARD, help="the duel table's chance of the end a turn")
     args = parser.parse_args(argv)
     start = time.monotonic()
-    values = build(hazard=DUEL_HAZARD if args.duel else None)
+    values = build(hazard=args.hazard if args.duel else None, rising=args.rising)
     empty = int(PAIR_INDEX[0, 0])
     print(f"expected score: {values[0, empty, empty]:.4f} ({time.monotonic() - start:.0f} s)")
-    out = args.out or (DUEL_TABLE_PATH if args.duel else TABLE_PATH)
+    out = args.out or (RISING_TABLE_PATH if args.rising else DUEL_TABLE_PATH if args.duel else TABLE_PATH)
     save(values, out)
     args.out = out
     print(f"wrote {args.out}")

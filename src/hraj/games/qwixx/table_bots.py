@@ -11,12 +11,16 @@ after each own turn (a white sum to cross for free, then a chance that the game 
 a row another player locked counts as frozen with what it holds. It turns the
 differences into a win probability whose spread shrinks as the game runs out, and
 knows exactly who wins when an option ends the game. So it locks a row to freeze the
-others' rows or to end a game it leads, and avoids ending one it trails.
+others' rows or to end a game it leads, and avoids ending one it trails. Two options
+that were measured and did not win more stay off by default (docs/qwixx-bots.md): a
+search one turn deeper (`searched`) and a table whose chance of the end rises with a
+sheet's progress (`rising`, built on demand).
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,14 +30,16 @@ from hraj.games.qwixx.rules import (
     COLOUR,
     LAST,
     MAX_PENALTIES,
+    ROLL,
     ROWS_LOCKED_TO_END,
     WHITE,
     Cross,
     QwixxState,
+    Roll,
     number_index,
     row_points,
 )
-from hraj.games.qwixx.solo_table import ROW_INDEX, ROW_POINTS, SoloTable, duel_table, solo_table
+from hraj.games.qwixx.solo_table import ROW_INDEX, ROW_POINTS, SoloTable, duel_table, rising_table, solo_table
 
 #: A row someone else locked behaves like a locked row of ours, minus its points.
 _FROZEN = ROW_INDEX[(LAST, 6)]
@@ -191,6 +197,16 @@ class MasterQwixxBot(TableBot):
     #: than the table's model (measured by arenas against greedy; 1.0 lost a third of the
     #: three-player wins).
     share = 0.6
+    #: Read the table whose chance of the game's end rises with a sheet's progress
+    #: (`build --rising`) rather than the duel table's constant chance.
+    rising = False
+    #: Endings of the own turn searched one turn deeper, and rolls sampled for each.
+    searched = 0
+    rolls = 24
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.search_seed = self.rng.getrandbits(32)
 
     def leaf(self, state: QwixxState, seat: int, sheet: Sheet) -> Score:
         """(chance of winning, expected margin over the best other seat)."""
@@ -198,7 +214,7 @@ class MasterQwixxBot(TableBot):
         others = [s for s in range(state.players) if s != seat]
         if not others:  # solo: the most points is the only goal
             return solo_value(sheet, locked), 0.0
-        table = duel_table()
+        table = rising_table() if self.rising else duel_table()
         their = [Sheet(state.marks[s], state.penalties[s]) for s in others]
         if is_over(locked, sheet):
             mine, scores = sheet.score(locked), [other.score(locked) for other in their]
@@ -217,3 +233,128 @@ class MasterQwixxBot(TableBot):
             chance *= 0.5 * math.erfc(-(mine_final - final) / (sigma * math.sqrt(2)))
             margin = min(margin, mine_final - final)
         return chance, margin
+
+    def scored(self, state: State[Any, Any], seat: Seat) -> list[tuple[Cross, Score]]:
+        """The leaf's values, sharpened on the seat's own turn by a look at the next turn.
+
+        The few best sheets this turn can end with (by the leaf) are valued by the mean
+        leaf after the next seat's turn over sampled rolls: the next seat answers as the
+        greedy bot would, this seat takes the best white sum for itself, and a game that
+        ends there is scored exactly. An option is worth its best searched ending; an
+        option none of whose endings was searched keeps its leaf value, capped at the
+        lowest searched one (the search ranked it no higher)."""
+        result = super().scored(state, seat)
+        assert isinstance(state, QwixxState)
+        if state.players == 1 or seat != state.active or self.searched <= 0:
+            return result
+        sheet = Sheet(state.marks[seat], state.penalties[seat])
+        endings: list[list[Sheet]] = []
+        static: dict[tuple[tuple[int, ...], int], Score] = {}
+        for action, _ in result:
+            after = sheet if action.row < 0 else sheet.crossed(action.row, action.number)
+            ends = self.endings(state, seat, after, crossed=action.row >= 0)
+            endings.append(ends)
+            for end in ends:
+                key = (tuple(end.masks), end.penalties)
+                if key not in static:
+                    static[key] = self.leaf(state, seat, end)
+        ranked = sorted(static, key=lambda key: static[key], reverse=True)[: int(self.searched)]
+        # The rolls follow from the bot's seed and the position, so that `values` and
+        # `choose` see the same ones and the bot stays deterministic.
+        dice = (
+            () if state.roll is None else (state.roll.white1, state.roll.white2, *(d or 0 for d in state.roll.colours))
+        )
+        position = (state.phase, dice, *(mask for sheet in state.marks for mask in sheet), *state.penalties)
+        rng = random.Random(hash((self.search_seed, position)))
+        rolls = [self.sample_roll(state, rng) for _ in range(int(self.rolls))]
+        searched = {key: self.look_ahead(state, seat, Sheet(key[0], key[1]), rolls) for key in ranked}
+        floor = (min(value[0] for value in searched.values()), -math.inf)
+        valued = []
+        for (action, _), ends in zip(result, endings, strict=True):
+            values = [
+                searched.get((tuple(end.masks), end.penalties), min(static[(tuple(end.masks), end.penalties)], floor))
+                for end in ends
+            ]
+            valued.append((action, max(values)))
+        return valued
+
+    def endings(self, state: QwixxState, seat: int, sheet: Sheet, crossed: bool) -> list[Sheet]:
+        """The sheets this seat's turn may end with once its choice has made `sheet`."""
+        if state.phase == COLOUR:
+            return [sheet if crossed or state.active_crossed else sheet.penalised()]
+        locked = locks_after(state.locked, sheet)
+        if is_over(locked, sheet):
+            return [sheet]
+        roll = state.roll
+        assert roll is not None
+        ends = [sheet if crossed else sheet.penalised()]
+        for row, die in enumerate(roll.colours):
+            if die is None or locked[row]:
+                continue
+            for number in sorted({roll.white1 + die, roll.white2 + die}):
+                if sheet.may_cross(row, number, locked):
+                    ends.append(sheet.crossed(row, number))
+        return ends
+
+    @staticmethod
+    def sample_roll(state: QwixxState, rng: random.Random) -> Roll:
+        """A roll of the dice still in play."""
+        colours = tuple(None if state.locked[row] else rng.randint(1, 6) for row in range(4))
+        return Roll(rng.randint(1, 6), rng.randint(1, 6), (colours[0], colours[1], colours[2], colours[3]))
+
+    def look_ahead(self, state: QwixxState, seat: int, sheet: Sheet, rolls: Sequence[Roll]) -> Score:
+        """Mean leaf after the next seat's turn, this seat having ended its turn with `sheet`."""
+        locked = locks_after(state.locked, sheet)
+        if is_over(locked, sheet):
+            return self.leaf(state, seat, sheet)
+        from hraj.games.qwixx.bots import GreedyQwixxBot
+
+        model = GreedyQwixxBot(0)
+        after = state.copy()
+        after.marks[seat] = list(sheet.masks)
+        after.penalties[seat] = sheet.penalties
+        for row in range(4):
+            if sheet.masks[row] >> LAST & 1:
+                after.locks[seat][row] = True
+        after.locked = locked
+        after.phase, after.roll, after.waiting, after.answers = ROLL, None, (), {}
+        after.active_crossed = False
+        after.active = (seat + 1) % state.players
+        total_chance = total_margin = 0.0
+        for roll in rolls:
+            rolled = after.copy()
+            rolled.apply_chance(Roll(roll.white1, roll.white2, _in_play(roll.colours, locked)), check=False)
+            theirs = {other: model.choose(rolled, other) for other in rolled.waiting if other != seat}
+            mine = rolled.legal_actions(seat) if seat in rolled.waiting else [None]
+            best: Score = (-1.0, -math.inf)
+            for answer in mine:
+                played = rolled.copy()
+                for other, action in theirs.items():
+                    played.apply(other, action, check=False)
+                if answer is not None:
+                    played.apply(seat, answer, check=False)
+                while played.phase == COLOUR:
+                    played.apply(played.active, model.choose(played, played.active), check=False)
+                best = max(best, self.ended(played, seat))
+            total_chance += best[0]
+            total_margin += best[1]
+        return total_chance / len(rolls), total_margin / len(rolls)
+
+    def ended(self, state: QwixxState, seat: int) -> Score:
+        """The leaf of a position at the start of a turn, or the result of a finished game."""
+        if not state.is_over:
+            return self.leaf(state, seat, Sheet(state.marks[seat], state.penalties[seat]))
+        scores = [state.score(s) for s in range(state.players)]
+        mine = scores.pop(seat)
+        best = max(scores)
+        if mine != best:
+            return (1.0 if mine > best else 0.0), float(mine - best)
+        return 1.0 / (1 + scores.count(best)), 0.0
+
+
+def _in_play(
+    colours: Sequence[int | None], locked: Sequence[bool]
+) -> tuple[int | None, int | None, int | None, int | None]:
+    """The coloured dice with those of locked rows taken out of play."""
+    dice = [None if locked[row] else die for row, die in enumerate(colours)]
+    return dice[0], dice[1], dice[2], dice[3]
