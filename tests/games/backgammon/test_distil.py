@@ -40,6 +40,13 @@ def test_positions_come_from_unfinished_games_and_vary_with_the_seed() -> None:
     assert np.array_equal(positions, again) and not np.array_equal(positions, other)
 
 
+def test_fewer_positions_are_the_first_of_more() -> None:
+    net = _net()
+    assert np.array_equal(
+        collect(net, np.random.default_rng(1), 50, SMALL), collect(net, np.random.default_rng(1), 120, SMALL)[:50]
+    )
+
+
 def test_labels_are_the_one_ply_values_and_bear_offs_are_exact() -> None:
     net = _net()
     race = np.zeros(2 * SIDE, dtype=np.int8)

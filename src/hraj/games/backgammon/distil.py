@@ -56,9 +56,9 @@ class DistilConfig:
     """Chance that a self-play move is a random legal play instead of the best."""
     alternatives: float = 0.5
     """Chance that, beside each position, one of the plays not chosen is kept too."""
-    epochs: int = 12
+    epochs: int = 40
     batch: int = 128
-    rate: float = 0.0003
+    rate: float = 0.003
     """Adam's step size."""
     holdout: float = 0.1
     hidden: int = 0
@@ -380,6 +380,7 @@ def main(argv: list[str] | None = None) -> None:
         "method": "1-ply search distilled into the 0-ply net: positions from self-play labelled with the "
         "net's 1-ply values (bear-offs from the database), fitted by Adam on the cross-entropy",
         "command": f"{before['command']} && {command(config)}" if "command" in before else command(config),
+        "games": before.get("games"),
         "hidden": int(net.hidden_weights.shape[1]),
         "distil": asdict(config),
         "rounds": summaries,
