@@ -3,10 +3,15 @@
     python -m benchmarks.backgammon_net strength [PAIRS] [--plies N]  # the shipped net (default 500 pairs)
     python -m benchmarks.backgammon_net curve FOLDER [PAIRS] [--every N]  # checkpoints in FOLDER (default 100)
     python -m benchmarks.backgammon_net latency [DECISIONS]           # 0-ply and 2-ply, one core
+    python -m benchmarks.backgammon_net compare NET.npz... [--pairs N] [--plies N]  # beside the shipped net
 
 Strength is cubeless money play with duplicate dice (`duel`): each dice sequence is
 played twice with the sides swapped, so PAIRS pairs are 2 x PAIRS games. Printed: the
 net's points a game against hraj's pubeval with a 95% interval over the pairs.
+
+Compare plays the shipped net and each other net (weights saved by `Evaluator.save`,
+e.g. a candidate from training) against pubeval on the same dice, side by side in one
+run, so that a new net is judged against the old one on the same games.
 
 Latency: the time of `choose` on positions met in games of the net against itself
 (checker plays with more than one legal play), median and 95th percentile, in CPU
@@ -21,13 +26,14 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core, before NumPy loa
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse
+import math
 import random
 import statistics
 import time
 from pathlib import Path
 
 from hraj.games.backgammon.bots import ExpertBot, NetBot
-from hraj.games.backgammon.duel import duel, net_player, pubeval_player, search_player
+from hraj.games.backgammon.duel import duel, game_dice, net_player, play_game, pubeval_player, search_player
 from hraj.games.backgammon.evaluator import Evaluator, shipped
 from hraj.games.backgammon.notation import Decision
 from hraj.games.backgammon.rules import MOVE, Backgammon, BackgammonState
@@ -40,6 +46,35 @@ def strength(pairs: int, plies: int, seed: int) -> None:
     result = duel(player, pubeval_player, pairs, seed)
     seconds = time.perf_counter() - started
     print(f"net {plies}-ply ({net.config.get('games')} games trained) vs pubeval: {result} ({seconds:.0f} s)")
+
+
+def compare(paths: list[Path], pairs: int, plies: int, seed: int) -> None:
+    """Each net's points a game against pubeval on the same dice, and each one's gain over
+    the shipped net with a 95% interval over the pairs (paired: the same dice for both)."""
+    nets = [("shipped", shipped()), *((str(path), Evaluator.load(path)) for path in paths)]
+    baseline: list[float] = []
+    for name, net in nets:
+        player = net_player(net) if plies == 0 else search_player(net, plies)
+        started = time.perf_counter()
+        points = []
+        for number in range(pairs):
+            dice = game_dice(seed * 1_000_003 + number)
+            points.append((play_game(player, pubeval_player, dice) - play_game(pubeval_player, player, dice)) / 2)
+        seconds = time.perf_counter() - started
+        print(
+            f"{name} {plies}-ply vs pubeval: {_interval(points)} over {2 * pairs} games ({seconds:.0f} s)", flush=True
+        )
+        if baseline:
+            gains = [mine - theirs for mine, theirs in zip(points, baseline, strict=True)]
+            print(f"    gain over the shipped net: {_interval(gains)}", flush=True)
+        else:
+            baseline = points
+
+
+def _interval(points: list[float]) -> str:
+    mean = statistics.fmean(points)
+    half = 1.96 * statistics.stdev(points) / math.sqrt(len(points)) if len(points) > 1 else math.inf
+    return f"{mean:+.3f} points a game [{mean - half:+.3f}, {mean + half:+.3f}]"
 
 
 def curve(folder: Path, pairs: int, seed: int, every: int) -> None:
@@ -69,7 +104,8 @@ def decision_states(count: int, seed: int) -> list[BackgammonState]:
             if state.phase == MOVE and len(state.play_steps()) > 1:
                 found.append(state.copy())
             action = bot.choose(state, seat)
-            assert not isinstance(action, Decision) or action.word == "roll"
+            if isinstance(action, Decision) and action.word != "roll":
+                break  # it resigns a lost game (cubeless play has no doubles): on to the next game
             state.apply(seat, action)
     return found
 
@@ -107,12 +143,19 @@ def main() -> None:
     many.add_argument("pairs", type=int, nargs="?", default=100)
     many.add_argument("--seed", type=int, default=0)
     many.add_argument("--every", type=int, default=1, help="only checkpoints after a multiple of this many games")
+    versus = sub.add_parser("compare")
+    versus.add_argument("nets", type=Path, nargs="+")
+    versus.add_argument("--pairs", type=int, default=500)
+    versus.add_argument("--plies", type=int, default=0)
+    versus.add_argument("--seed", type=int, default=0)
     timing = sub.add_parser("latency")
     timing.add_argument("decisions", type=int, nargs="?", default=200)
     timing.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if args.what == "strength":
         strength(args.pairs, args.plies, args.seed)
+    elif args.what == "compare":
+        compare(args.nets, args.pairs, args.plies, args.seed)
     elif args.what == "curve":
         curve(args.folder, args.pairs, args.seed, args.every)
     else:

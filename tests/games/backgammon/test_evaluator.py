@@ -36,7 +36,9 @@ def _random_positions(count: int, seed: int) -> np.ndarray:
 def test_the_shipped_net_loads_with_its_training_configuration() -> None:
     net = shipped()
     assert net.hidden_weights.shape[0] == INPUTS
-    assert net.config["games"] > 0 and "seed" in net.config and "trace_decay" in net.config
+    assert net.config["games"] > 0 and "seed" in net.config["distil"] and "--seed" in net.config["command"]
+    assert net.config["hidden"] == net.hidden_weights.shape[1]
+    assert "trace_decay" in net.config["started_from"]  # the TD(λ) net it was distilled from
 
 
 def test_probabilities_are_valid_and_nested() -> None:

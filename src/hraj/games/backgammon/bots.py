@@ -123,7 +123,7 @@ class NetBot(Bot):
     name = "net"
     help = _(
         "a neural net trained by self-play, playing the position it likes best; "
-        "wins about 0.37 points a game against pubeval"
+        "wins about 0.45 points a game against pubeval"
     )
     plies = 0
 
@@ -168,7 +168,7 @@ class ExpertBot(NetBot):
     name = "expert"
     help = _(
         "the same net looking one roll ahead, as gnubg's 1-ply: the strongest; "
-        "wins about 0.56 points a game against pubeval"
+        "wins about 0.55 points a game against pubeval"
     )
     plies = 1
 

@@ -13,8 +13,9 @@ every play of a roll is scored by one matrix product.
 The net is one hidden layer of sigmoid units over Tesauro's raw encoding (four units
 per point and the bar for each side, the checkers borne off) and three cheap inputs:
 both pip counts and whether the sides can still meet. It was trained by TD(λ) self-play
-(`hraj.games.backgammon.train`); the weights and the configuration that made them ship
-as `net.npz` and `net.json` beside this module.
+(`hraj.games.backgammon.train`), then fitted to its own 1-ply values (`distil`); the
+weights and the configuration that made them ship as `net.npz` and `net.json` beside
+this module.
 """
 
 from __future__ import annotations

@@ -246,6 +246,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m hraj.games.backgammon.train",
         description="Train hraj's backgammon net by TD(lambda) self-play (NumPy, one core).",
+        epilog="Then refine it: 'python -m hraj.games.backgammon.train distil --help' fits the net "
+        "to the 1-ply values of its own search.",
     )
     defaults = Config()
     parser.add_argument("--games", type=int, default=100_000, help="games to train in all (default 100000)")
@@ -338,6 +340,14 @@ def export(checkpoint: Path, out: Path, average_from: int | None = None) -> None
 
 
 def main(argv: list[str] | None = None) -> None:
+    import sys
+
+    words = sys.argv[1:] if argv is None else argv
+    if words[:1] == ["distil"]:
+        from hraj.games.backgammon import distil
+
+        distil.main(words[1:])
+        return
     args = parse_args(argv)
     if args.export is not None:
         export(args.export, args.out or package_folder(), args.average_from)
