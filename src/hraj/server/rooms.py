@@ -44,7 +44,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 import hraj
 from hraj.core import game_class
-from hraj.core.bot import Bot, bot_names, make_bot
+from hraj.core.bot import Bot, bot_names, default_bot, make_bot
 from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.core.record import CHANCE, starting_seat
@@ -882,12 +882,10 @@ def clean_chat(text: str) -> str:
 
 
 def stand_in_bot(game_id: str, wanted: str) -> str:
-    """The bot that stands in for absent players: `wanted` if the game has it, else the
-    game's first bot of its own (backgammon's pubeval), else random."""
-    names = bot_names(game_id)
-    if wanted in names:
-        return wanted
-    return next((name for name in names if name != "random"), "random")
+    """The bot that stands in for absent players: `wanted` if the operator named one the
+    game has, else the game's default level, the one a new seat gets: an absent player's
+    game goes on as a fair opponent would play it, never at random."""
+    return wanted if wanted in bot_names(game_id) else default_bot(game_id)
 
 
 _store_failures = Throttled(log, "store")

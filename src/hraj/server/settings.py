@@ -17,7 +17,7 @@
 | pace of bot rooms  |                | HRAJ_BOT_PACE            | 1 s a move where no person plays     |
 | moves shown in turn |               | HRAJ_STEP_PAUSE          | 0.55 s per move the browser steps through (0: none) |
 | absent players     |                | HRAJ_ABSENT_AFTER        | 120 s (a room may choose; 0: never)  |
-| stand-in bot       |                | HRAJ_STAND_IN_BOT        | greedy (else the game's own bot)    |
+| stand-in bot       |                | HRAJ_STAND_IN_BOT        | the game's default level            |
 | archive idle rooms |                | HRAJ_ARCHIVE_AFTER       | 14 days without a move               |
 | trusted proxies    |                | HRAJ_TRUSTED_PROXIES     | none (X-Forwarded-For is ignored)    |
 | operator endpoints |                | HRAJ_OPERATOR_ENDPOINTS  | off (on: /api/stats, /metrics, /openapi.json) |
@@ -76,7 +76,7 @@ class Settings:
     """Seconds a browser shows each of several moves made in a row (bots') before the next."""
     absent_after: int = 120
     """Seconds a seat that must act may be away before a bot stands in (a room may choose)."""
-    stand_in_bot: str = "greedy"
+    stand_in_bot: str = ""
     archive_after: int = 14 * 24 * 3600
     """Seconds without a move after which a room in play is archived."""
     trusted_proxies: str = ""
@@ -202,7 +202,7 @@ def load_settings(
         bot_pace=_seconds("HRAJ_BOT_PACE", env.get("HRAJ_BOT_PACE", 1), 0.0, 3600.0),
         step_pause=_seconds("HRAJ_STEP_PAUSE", env.get("HRAJ_STEP_PAUSE", 0.55), 0.0, 5.0),
         absent_after=_int("HRAJ_ABSENT_AFTER", env.get("HRAJ_ABSENT_AFTER", 120), 0, 7 * 24 * 3600),
-        stand_in_bot=(env.get("HRAJ_STAND_IN_BOT") or "greedy").strip().lower(),
+        stand_in_bot=(env.get("HRAJ_STAND_IN_BOT") or "").strip().lower(),
         archive_after=_int("HRAJ_ARCHIVE_AFTER", env.get("HRAJ_ARCHIVE_AFTER", 14 * 24 * 3600), 60, 10 * 365 * 86400),
         trusted_proxies=(env.get("HRAJ_TRUSTED_PROXIES") or "").strip(),
         operator_endpoints=_choice(

@@ -13,7 +13,7 @@ from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, StrictUndefined, select_autoescape
 
-from hraj.core.bot import bot_names
+from hraj.core.bot import default_bot
 from hraj.core.record import Event
 from hraj.core.registry import GAMES, game_folder
 from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, bot_name, gender_of, t, tn
@@ -184,7 +184,7 @@ def table_context(
         # Every event the seat reads is a line: the newest line's number, for its mark.
         "log_total": len(said),
         "status": tables.status(game_id, view, names, lang),
-        "stand_in": "greedy" if "greedy" in bot_names(game_id) else "random",
+        "stand_in": default_bot(game_id),
         "g": game_parts,
     }
 
