@@ -28,6 +28,7 @@ FILES = [
     *sorted((SOURCE / "analysis").glob("*.py")),
     SOURCE / "tui" / "analysis.py",
     *sorted((SOURCE / "games").glob("*/hints.py")),
+    *sorted((SOURCE / "games").glob("*/formats/__init__.py")),
 ]
 
 

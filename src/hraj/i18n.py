@@ -2,7 +2,7 @@
 
 Message ids are the English texts (templates with `{name}` fields), so English needs
 no catalog and an error's template is its translation key. Each part of hraj owns a
-domain (`core`, `cli`, `qwixx`, ...) in `locale/<lang>/LC_MESSAGES/<domain>.po`; all
+domain (`core`, `cli`, `web`, ...) in `locale/<lang>/LC_MESSAGES/<domain>.po`; all
 domains of a language are merged. Reading `.po` directly keeps the install free of a
 compile step.
 
@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.core import Locale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -158,6 +159,12 @@ def percent(fraction: float, lang: str = DEFAULT_LANG, /, digits: int = 1) -> st
     return format_percent(fraction, format=pattern, locale=lang)
 
 
+def list_text(items: Sequence[str], lang: str = DEFAULT_LANG, style: str = "standard", /) -> str:
+    """Words as `lang` lists them: "a, b a c" (cs), "a, b, and c" (en); `style` "or"
+    for a choice ("a, b nebo c")."""
+    return format_list(list(items), style=style, locale=lang)  # type: ignore[arg-type]
+
+
 def t(text: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     """`text` in `lang` (English when no translation exists), with `params` filled in."""
     template = catalog(lang).get(text, text) if lang != "en" else text
@@ -220,7 +227,7 @@ def log_lines(
     """One sentence per event ("Eva zakřížkovala červenou 5"), in the words of the game's
     `log` module (`lines(events, names, genders, lang, view)`); None for an event the
     seat may not read. `view` is the current view of the reader, for what the events
-    leave out (a backgammon match's variant)."""
+    leave out (the variant of a match)."""
     from hraj.core.record import CHANCE, HIDDEN
     from hraj.core.registry import game_part
 

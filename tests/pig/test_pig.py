@@ -5,6 +5,7 @@ the conformance suite. Nothing outside tests/pig/ knows it."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import subprocess
 import sys
@@ -156,3 +157,18 @@ def test_a_pig_table_renders_from_a_view(pig: str) -> None:
     assert "Petr: <b>0</b>" in html
     assert "+9" in html
     assert 'data-action="hold"' in html
+
+
+def test_pig_is_named_in_the_help_and_refused_by_export(
+    pig: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The help lists the games from the registry; export names the game it cannot write."""
+    from tests.cli_helpers import hraj as run
+
+    assert pig in run(capsys, monkeypatch, "play", "--help").out
+    assert pig in run(capsys, monkeypatch, "rules", "--help").out
+    record = tmp_path / "pig.json"
+    record.write_text(json.dumps(hraj.game(pig).new_state().record()), encoding="utf-8")
+    refused = run(capsys, monkeypatch, "export", str(record), lang="cs")
+    assert refused.code == 2
+    assert "Záznam hry Pig nejde zapsat v jiném formátu" in refused.err
