@@ -889,7 +889,7 @@ SERVER_COMMANDS = {
 
 def _server_command(name: str) -> None:
     """Add `name` as a command that loads the server (FastAPI, SQLAlchemy) only when run:
-    its own options, help and checks are the server's `hraj.server.commands`."""
+    its own options, help and checks are `hraj.app.commands`."""
 
     @app.command(
         name,
@@ -900,7 +900,7 @@ def _server_command(name: str) -> None:
     )
     def delegate(ctx: typer.Context) -> None:
         try:
-            commands = importlib.import_module("hraj.server.commands")
+            commands = importlib.import_module("hraj.app.commands")
         except ModuleNotFoundError:  # installed without the server
             raise InvalidOption("This installation of hraj has no server.") from None
         server = typer.Typer(cls=HelpfulGroup, add_completion=False, pretty_exceptions_enable=False)

@@ -19,10 +19,10 @@ from fastapi.testclient import TestClient
 from rich.console import Console
 
 import hraj
+from hraj.app.site import create_app
 from hraj.core import register, unregister
 from hraj.core.bot import make_bot
 from hraj.core.registry import GROUP
-from hraj.server.app import create_app
 from hraj.server.settings import Settings
 from hraj.tui.play import SeatPlayer, TerminalTable
 from hraj.web.render import render_table

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from hraj.app.site import create_app
 from hraj.i18n import catalog
-from hraj.server.app import create_app
 from hraj.server.settings import Settings
 from hraj.web import advice
 from tests.server.helpers import until_over
