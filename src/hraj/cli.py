@@ -13,7 +13,6 @@ and `serve`/`verify` import the server (FastAPI, SQLAlchemy) only when they run.
 from __future__ import annotations
 
 import errno
-import importlib
 import json
 import os
 import sys
@@ -900,7 +899,7 @@ def _server_command(name: str) -> None:
     )
     def delegate(ctx: typer.Context) -> None:
         try:
-            commands = importlib.import_module("hraj.app.commands")
+            from hraj.app import commands
         except ModuleNotFoundError:  # installed without the server
             raise InvalidOption("This installation of hraj has no server.") from None
         server = typer.Typer(cls=HelpfulGroup, add_completion=False, pretty_exceptions_enable=False)
