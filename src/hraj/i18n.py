@@ -38,6 +38,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
 from hraj.core.errors import HrajError
+from hraj.core.record import starting_seat
 from hraj.core.registry import game_locales, generation
 
 #: The catalogs ship inside the package (importlib.resources would cost `hraj --help` the zipfile machinery).
@@ -286,9 +287,9 @@ def log_lines(
 
 def chance_line(text: str, names: Sequence[str], lang: str) -> str:
     """A chance outcome every game may log: who starts (`first 1`), else the notation."""
-    word, _, rest = text.partition(" ")
-    if word == "first" and rest.isdigit() and int(rest) < len(names):
-        return t("{name} starts", lang, name=names[int(rest)])
+    first = starting_seat(text)
+    if first is not None and first < len(names):
+        return t("{name} starts", lang, name=names[first])
     return t("Chance: {outcome}", lang, outcome=text)
 
 

@@ -142,3 +142,16 @@ def test_the_first_events_of_a_record_replay_with_the_forced_steps_that_follow()
     assert state.events() == events[: autos[0] + 1]
     with pytest.raises(hraj.InvalidRecord, match="ends before"):
         game.replay_events(events[: autos[0]])
+
+
+def test_only_a_first_outcome_names_who_starts() -> None:
+    from hraj.core.record import starting_seat
+
+    assert [starting_seat(text) for text in ("first 0", "first 2", "first", "first x", "w4 w1", "31")] == [
+        0,
+        2,
+        None,
+        None,
+        None,
+        None,
+    ]

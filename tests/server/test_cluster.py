@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -231,3 +232,63 @@ def _one_more(moves: list[str], acked: list[str], sent: list[str]) -> bool:
     return len(moves) == len(acked) + 1 and any(
         moves[:i] + moves[i + 1 :] == acked and moves[i] in sent for i in range(len(moves))
     )
+
+
+def test_chat_and_the_rematch_reach_the_players_of_either_process(tmp_path: Path) -> None:
+    url = next(database_url("postgres", tmp_path))
+    with ThreadServer(url, "chat-a") as a, ThreadServer(url, "chat-b") as b:
+        body = create_room(a.url, "backgammon", [{"kind": "person"}] * 2, claim=0)
+        room = body["room"]
+        token = claim(b.url, room, body["invite"])
+
+        async def talk_and_finish() -> str:
+            here, there = Client(a.ws_url, room, body["token"]), Client(b.ws_url, room, token)
+            await here.connect()
+            await there.connect()
+            # A message written through the follower is numbered by the owner and reaches both.
+            answer = await there.send({"type": "chat", "text": "Ahoj z druhého serveru"})
+            assert answer["type"] == "ack" and answer["chat"] == 1
+            for client in (here, there):
+                heard = await until(client, lambda m: m["type"] == "chat" and m["number"] == 1)
+                assert heard["text"] == "Ahoj z druhého serveru" and heard["seat"] == 1
+            reply = await here.send({"type": "chat", "text": "Ahoj"})
+            assert reply["chat"] == 2
+            await until(there, lambda m: m["type"] == "chat" and m["number"] == 2)
+            listed = httpx.get(f"{b.url}/api/rooms/{room}/chat", timeout=30).json()["messages"]
+            assert [line["number"] for line in listed] == [1, 2]
+            # The game ends by a resignation; the rematch asked through the follower is the owner's.
+            await until(here, lambda m: m["type"] == "state" and m["version"] >= 1)
+            deadline = time.monotonic() + 60
+            while here.state and here.state["status"] != "over":
+                assert time.monotonic() < deadline, "the game did not end"
+                for client in (here, there):
+                    legal = client.my_turn()
+                    choice = next((a for a in legal if a.startswith("resign") or a == "accept"), None)
+                    if choice is not None:
+                        await client.act(choice)
+                        break
+                    if legal:
+                        await client.act(legal[0])
+                        break
+                else:
+                    await asyncio.sleep(0.05)  # the other process's notice is on its way
+            made = httpx.post(f"{b.url}/api/rooms/{room}/rematch", headers={"authorization": f"Bearer {token}"})
+            assert made.status_code == 201, made.text
+            new = made.json()["room"]
+            told = await until(here, lambda m: m["type"] == "rematch")
+            assert told["rematch"] == new
+            again = httpx.post(
+                f"{a.url}/api/rooms/{room}/rematch", headers={"authorization": f"Bearer {body['token']}"}
+            )
+            assert again.status_code == 200 and again.json()["room"] == new
+            await here.close()
+            await there.close()
+            return str(new)
+
+        new = asyncio.run(talk_and_finish())
+        store = Store(url)
+        try:
+            stored = store.load_room(room)
+            assert stored is not None and stored.rematch == new
+        finally:
+            store.close()

@@ -188,3 +188,17 @@ def test_idle_rooms_are_archived_and_woken(store: Store) -> None:
     assert store.room_ids(PLAYING) == []
     store.wake("idle")
     assert store.room_ids(PLAYING) == ["idle"]
+
+
+def test_the_lobby_reads_seats_as_a_loaded_room_does(store: Store) -> None:
+    room = dataclasses.replace(
+        new_room(),
+        public=True,
+        seats=[NewSeat("person", name="Eva", token_hash="aa" * 32, gender="f"), NewSeat("person")],
+    )
+    store.create_room(room)
+    (listed,) = store.open_rooms(limit=10)
+    loaded = store.load_room("room1")
+    assert loaded is not None
+    assert listed.seats == loaded.seats
+    assert listed.seats[0].gender == "f"

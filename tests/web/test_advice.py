@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from hraj.analysis.game import hint
 from hraj.app.site import create_app
+from hraj.core.game import State
+from hraj.core.hints import Adviser, OptionValue
 from hraj.i18n import catalog
 from hraj.server.settings import Settings
 from hraj.web import advice
@@ -48,6 +52,27 @@ def test_a_player_against_a_bot_gets_the_options_ranked(client: TestClient) -> N
     assert 'class="best"' in answer.text
     assert "estimates of a simple bot" not in answer.text  # the net values every play itself
     assert client.get(f"/r/{room['room']}/hint?lang=en").status_code == 401
+
+
+def test_a_position_is_hinted_once_however_often_it_is_asked(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    room = new_room(
+        client, "qwixx", [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], claim=0, options={"first": 0}
+    )
+    worked_out: list[int] = []
+
+    def counted(state: State[Any, Any], seat: int, *, seed: int = 0) -> tuple[list[OptionValue], Adviser]:
+        worked_out.append(seed)
+        return hint(state, seat, seed=seed)
+
+    monkeypatch.setattr("hraj.web.advice.hint", counted)
+    answers = [client.get(f"/r/{room['room']}/hint?lang=cs", headers=bearer(room["token"])) for _ in range(5)]
+    assert {answer.status_code for answer in answers} == {200}
+    assert len({answer.text for answer in answers}) == 1
+    assert len(worked_out) == 1
+    english = client.get(f"/r/{room['room']}/hint?lang=en", headers=bearer(room["token"]))
+    assert "Hint:" in english.text and len(worked_out) == 1  # the same work, told in another language
 
 
 def test_people_online_get_no_hints_unless_the_room_allowed_them(client: TestClient) -> None:

@@ -49,6 +49,16 @@ def newcomer(browser: Browser, width: int = 1366, height: int = 768) -> tuple[Br
     return context, context.new_page()
 
 
+def invited(browser: Browser, host: Page, name: str) -> tuple[BrowserContext, Page]:
+    """A friend who opens the host's invite link in a browser of their own and takes seat 2 as `name`."""
+    context, friend = newcomer(browser)
+    friend.goto(host.locator("#invite-link").input_value() + "&lang=cs")
+    friend.locator("#join-name").fill(name)
+    friend.locator("#join-take").click()
+    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
+    return context, friend
+
+
 def test_a_room_code_on_the_start_page_seats_a_newcomer_under_a_name(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
@@ -124,12 +134,7 @@ def test_chat_between_players_keeps_markup_as_text_and_spectators_read_it(
 ) -> None:
     host_context, host = newcomer(browser)
     room = make_room(host, server_url, ["me", "friend"])
-    link = host.locator("#invite-link").input_value()
-    context, friend = newcomer(browser)
-    friend.goto(link + "&lang=cs")
-    friend.locator("#join-name").fill("Jan")
-    friend.locator("#join-take").click()
-    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
+    context, friend = invited(browser, host, "Jan")
     watcher_context, watcher = newcomer(browser)
     watcher.goto(f"{server_url}/r/{room}?lang=cs")
     expect(watcher.locator("#chat")).to_be_visible(timeout=WAIT_MS)
@@ -184,12 +189,7 @@ def test_rematch_takes_the_player_to_a_new_game_and_offers_it_to_the_others(
 ) -> None:
     host_context, host = newcomer(browser)
     room = make_room(host, server_url, ["me", "friend"])
-    link = host.locator("#invite-link").input_value()
-    context, friend = newcomer(browser)
-    friend.goto(link + "&lang=cs")
-    friend.locator("#join-name").fill("Jan")
-    friend.locator("#join-take").click()
-    friend.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
+    context, friend = invited(browser, host, "Jan")
     expect(host.locator(".room-links .replay-link")).to_be_hidden()
     hand_to_bot(host, room)
     hand_to_bot(friend, room)

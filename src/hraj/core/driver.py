@@ -51,15 +51,19 @@ def play_game(
 ) -> State[Any, Any]:
     """Play to the end with one chooser per seat; chance comes from `rng`.
 
-    Each chooser receives `state.determinize(seat, rng)`, never the state itself, so
-    a bot cannot see what its seat may not.
+    Each chooser receives `state.determinize(seat, ...)`, never the state itself, so
+    a bot cannot see what its seat may not. The unseen cards are dealt from a generator
+    of their own, seeded from `rng`'s state without drawing from it: the chance events
+    of a seed stay the same whichever bots play, so two bots can be compared on the
+    same cards.
     """
+    unseen = random.Random(repr(rng.getstate()))
     while not state.is_over:
         if state.is_chance:
             state.apply_chance(state.sample_chance(rng), check=False)
         else:
             seat = state.to_act[0]
-            action = choosers[seat](state.determinize(seat, rng), seat)
+            action = choosers[seat](state.determinize(seat, unseen), seat)
             state.apply(seat, action)
         if on_step is not None:
             on_step(state)

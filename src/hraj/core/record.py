@@ -32,6 +32,12 @@ HIDDEN = "?"
 EventLog = tuple[str, int | None, Any, Any] | None
 
 
+def starting_seat(text: str) -> int | None:
+    """The seat a chance outcome `first N` (the draw of who starts) names; None for any other."""
+    word, _, rest = text.partition(" ")
+    return int(rest) if word == "first" and rest.isdigit() else None
+
+
 class Secret:
     """A logged item (a dealt or drawn card) that only `seats` may read before the game is over."""
 

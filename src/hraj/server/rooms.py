@@ -47,6 +47,7 @@ from hraj.core import game_class
 from hraj.core.bot import Bot, bot_names, make_bot
 from hraj.core.errors import HrajError
 from hraj.core.game import State
+from hraj.core.record import CHANCE, starting_seat
 from hraj.server.fairness import DICE_CURRENT, chain_head, chain_next, commitment, new_seed, replay_with_seed
 from hraj.server.logs import Throttled
 from hraj.server.protocol import PROTOCOL_VERSION, CreateRoom, ServerError
@@ -693,12 +694,16 @@ class Room:
         line = ChatLine(self.chat_count + 1, seat, info.name, text, dt.datetime.now(dt.UTC))
         await _stored(self.store.add_chat, self.id, line)
         times.append(now)
-        self.chat_count = line.number
+        self.show_chat(line)
+        return line
+
+    def show_chat(self, line: ChatLine) -> None:
+        """Keep a stored chat message and send it to every connection here."""
+        self.chat_count = max(self.chat_count, line.number)
         self.chat.append(line)
         message = dumps({"type": "chat", "room": self.id, **chat_json(line)})
         for connection in self.connections:
             connection.push(message)
-        return line
 
     def chat_lines(self) -> list[dict[str, Any]]:
         return [chat_json(line) for line in self.chat]
@@ -713,11 +718,8 @@ class Room:
         options = dict(self.game.options)
         first = options.get("first")
         if first is None:
-            for kind, _, text in self.state.events():
-                words = text.split()
-                if kind == "chance" and len(words) == 2 and words[0] == "first" and words[1].isdigit():
-                    first = int(words[1])
-                    break
+            drawn = (starting_seat(text) for kind, _, text in self.state.events() if kind == CHANCE)
+            first = next((seat for seat in drawn if seat is not None), None)
         if first is None or "first" not in options:
             return options, False
         options["first"] = (first + 1) % self.game.players
@@ -852,6 +854,18 @@ class Room:
 
 def chat_json(line: ChatLine) -> dict[str, Any]:
     return {"number": line.number, "seat": line.seat, "name": line.name, "text": line.text, "at": line.at.isoformat()}
+
+
+def chat_from_json(data: dict[str, Any]) -> ChatLine:
+    """The chat message `chat_json` wrote (as another process sends it)."""
+    name = data.get("name")
+    return ChatLine(
+        int(data["number"]),
+        int(data["seat"]),
+        None if name is None else str(name),
+        str(data["text"]),
+        dt.datetime.fromisoformat(str(data["at"])),
+    )
 
 
 def clean_chat(text: str) -> str:

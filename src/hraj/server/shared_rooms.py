@@ -31,9 +31,20 @@ from hraj.core.record import MOVE, Event
 from hraj.server.cluster import Cluster
 from hraj.server.fairness import chain_head, chain_next, replay_onto, replay_with_seed
 from hraj.server.protocol import ServerError
-from hraj.server.rooms import ROOM_ID, Committer, Connection, Room, Rooms, _stored, hash_token, log
+from hraj.server.rooms import (
+    ROOM_ID,
+    Committer,
+    Connection,
+    Room,
+    Rooms,
+    _stored,
+    chat_from_json,
+    chat_json,
+    hash_token,
+    log,
+)
 from hraj.server.settings import Settings
-from hraj.store import RoomData, Store
+from hraj.store import ChatLine, RoomData, Store
 
 T = TypeVar("T")
 
@@ -129,6 +140,22 @@ class SharedRoom(Room):
             return
         await self._forward({"op": "back", "seat": seat})
 
+    async def say(self, seat: int, text: str) -> ChatLine:
+        if self.owned:
+            line = await super().say(seat, text)
+            self.cluster.publish({"t": "chat", "r": self.id, "o": self.owner, "line": chat_json(line)})
+            return line
+        # The owner stores it, numbers it and tells every process, this one included.
+        reply = await self._forward({"op": "chat", "seat": seat, "text": text})
+        return chat_from_json(reply["chat"])
+
+    def on_chat(self, data: dict[str, Any]) -> None:
+        """The owner stored a chat message: show it to the clients here."""
+        if not self.owned:
+            line = chat_from_json(data)
+            if line.number > self.chat_count:
+                self.show_chat(line)
+
     async def serve(self, message: dict[str, Any], sender: str) -> dict[str, Any]:
         """Do another process's request (inside the actor); the answer to send back."""
         op = message.get("op")
@@ -148,6 +175,15 @@ class SharedRoom(Room):
             await self.hand_to_bot(int(message["seat"]), str(message["bot"]), by_host=bool(message.get("by_host")))
         elif op == "back":
             await self.take_back(int(message["seat"]))
+        elif op == "chat":
+            line = await self.say(int(message["seat"]), str(message["text"]))
+            return {"chat": chat_json(line), "version": self.version, "head": self.head}
+        elif op == "rematch":
+            rooms = self.cluster.handler
+            if not isinstance(rooms, SharedRooms):  # pragma: no cover - the cluster of shared rooms
+                raise ServerError("not_found", "There is no room {room}.", room=self.id)
+            new, made = await rooms.rematch(self)
+            return {"rematch": new.id, "made": made, "version": self.version, "head": self.head}
         else:
             raise ServerError("bad_message", "The message is not valid at {where}: {why}.", where="op", why=str(op))
         return {"version": self.version, "head": self.head}
@@ -481,6 +517,21 @@ class SharedRooms(Rooms):
             room.on_seats(message)
         elif kind == "owner":
             room.on_owner(owner)
+        elif kind == "chat":
+            room.on_chat(dict(message.get("line") or {}))
+        elif kind == "rematch" and not room.owned:
+            room.announce_rematch(str(message.get("new")))
+
+    async def rematch(self, old: Room) -> tuple[Room, bool]:
+        """Made by the old room's owner (once, though asked through any process), and
+        announced to the players connected to every other process."""
+        if isinstance(old, SharedRoom) and not old.owned:
+            reply = await old._forward({"op": "rematch"})
+            return await self.get(str(reply["rematch"])), bool(reply["made"])
+        new, made = await super().rematch(old)
+        if made:
+            self.cluster.publish({"t": "rematch", "r": old.id, "o": self.owner_id, "new": new.id})
+        return new, made
 
     async def on_request(self, message: dict[str, Any]) -> dict[str, Any] | None:
         room_id, sender = str(message.get("room", "")), str(message.get("from", ""))

@@ -204,6 +204,11 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+def _seat_data(row: sa.RowMapping) -> SeatData:
+    """A seat as the rooms read it, from its stored row."""
+    return SeatData(row["seat"], row["kind"], row["bot"], row["name"], row["token_hash"], row["gender"])
+
+
 def _utc(moment: dt.datetime) -> dt.datetime:
     """A stored time in UTC (SQLite gives it back without its zone)."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
@@ -601,17 +606,7 @@ class Store:
                 public=bool(row["public"]),
                 rematch=row["rematch"],
                 created_at=_utc(row["created_at"]),
-                seats=[
-                    SeatData(
-                        seat=s["seat"],
-                        kind=s["kind"],
-                        bot=s["bot"],
-                        name=s["name"],
-                        token_hash=s["token_hash"],
-                        gender=s["gender"],
-                    )
-                    for s in seat_rows
-                ],
+                seats=[_seat_data(s) for s in seat_rows],
             )
             if with_events:
                 room.events = [
@@ -650,8 +645,7 @@ class Store:
                 for s in connection.execute(
                     sa.select(seats).where(seats.c.room_id.in_(list(by_room))).order_by(seats.c.seat)
                 ).mappings():
-                    seat = SeatData(s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"])
-                    by_room[s["room_id"]].append(seat)
+                    by_room[s["room_id"]].append(_seat_data(s))
         return [OpenRoom(row[0], row[1], dict(row[2]), _utc(row[3]), by_room[row[0]]) for row in found]
 
     def add_chat(self, room_id: str, line: ChatLine) -> None:

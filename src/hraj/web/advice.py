@@ -52,6 +52,11 @@ COLOURS = ("#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#bf3989")
 
 _analyses: OrderedDict[str, Analysis] = OrderedDict()
 _making: dict[str, asyncio.Lock] = {}
+#: Hints kept by (room, version, seat): a position's hint is worked out once, however
+#: often it is asked for, so asking again and again costs the server nothing more.
+HINTS_KEPT = 256
+_hints: OrderedDict[tuple[str, int, int], tuple[list[OptionValue], bool]] = OrderedDict()
+_hinting: dict[tuple[str, int, int], asyncio.Lock] = {}
 
 
 def _(text: str) -> str:
@@ -131,9 +136,8 @@ async def hint_fragment(room_id: str, request: Request) -> Response:
     state, version, seats = await room.call(snapshot)
     if seat not in state.to_act or len(state.legal_actions(seat)) < 1:
         return _message(NOT_YOUR_TURN, lang, 409)
-    seed = zlib.crc32(f"{room.id}:{version}:{seat}".encode())
     try:
-        options, advice = await asyncio.to_thread(hint, state, seat, seed=seed)
+        options, estimate = await position_hint(room.id, version, state, seat)
     except HrajError as error:
         return _fragment(render_page("advice_message.html", lang, message=error_text(error, lang)), 422)
     names = seat_names(seats, lang)
@@ -145,9 +149,30 @@ async def hint_fragment(room_id: str, request: Request) -> Response:
             rows=hint_rows(options, room.game.id, names, lang),
             more=more_text(len(options) - HINT_ROWS, lang),
             unit=unit_name(unit, lang),
-            note=estimate_note(lang) if advice.is_estimate() else "",
+            note=estimate_note(lang) if estimate else "",
         )
     )
+
+
+async def position_hint(
+    room_id: str, version: int, state: State[Any, Any], seat: int
+) -> tuple[list[OptionValue], bool]:
+    """The ranked options of `seat` at the room's `version` and whether they are estimates:
+    worked out once (in a thread) while requests for the same position wait for it."""
+    key = (room_id, version, seat)
+    lock = _hinting.setdefault(key, asyncio.Lock())
+    try:
+        async with lock:
+            kept = _hints.get(key)
+            if kept is None:
+                seed = zlib.crc32(f"{room_id}:{version}:{seat}".encode())
+                options, advice = await asyncio.to_thread(hint, state, seat, seed=seed)
+                kept = _hints[key] = (options, advice.is_estimate())
+                while len(_hints) > HINTS_KEPT:
+                    _hints.popitem(last=False)
+    finally:
+        _hinting.pop(key, None)
+    return kept
 
 
 async def room_analysis(room: Room) -> Analysis:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+from hraj.core.record import starting_seat
 from hraj.core.registry import game_part
 from hraj.i18n import t
 
@@ -29,10 +30,9 @@ def describe(game_id: str, action: str, lang: str, names: Sequence[str] = ()) ->
 
 def describe_chance(game_id: str, text: str, names: Sequence[str], lang: str) -> str:
     """A chance outcome in words for the log (only outcomes the seat may read reach this)."""
-    words = text.split()
-    if len(words) == 2 and words[0] == "first" and words[1].isdigit():
-        seat = int(words[1])
-        return t("{name} starts", lang, name=names[seat] if seat < len(names) else words[1])
+    seat = starting_seat(text)
+    if seat is not None:
+        return t("{name} starts", lang, name=names[seat] if seat < len(names) else str(seat))
     look = _look(game_id)
     said = None if look is None else look.describe_chance(text, names, lang)
     return str(said) if said is not None else t("Chance: {outcome}", lang, outcome=text)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hraj.core.record import CHANCE, HIDDEN, Event
+from hraj.core.record import CHANCE, HIDDEN, Event, starting_seat
 from hraj.i18n import chance_line, gender_at, name_of, t, tg, tgn
 
 ROLLED = "{name} rolled {a} and {b}"
@@ -63,9 +63,9 @@ def lines(
             said.append(None)
             continue
         if kind == CHANCE:
-            word, _, rest = text.partition(" ")
-            if word == "first" and rest.isdigit():
-                turn = int(rest)
+            starter = starting_seat(text)
+            if starter is not None:
+                turn = starter
                 said.append(chance_line(text, names, lang))
             elif re.fullmatch(r"[1-6][1-6]", text):
                 a, b = text[0], text[1]

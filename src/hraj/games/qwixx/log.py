@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hraj.core.record import CHANCE, HIDDEN, Event
+from hraj.core.record import CHANCE, HIDDEN, Event, starting_seat
 from hraj.i18n import chance_line, gender_at, name_of, t, tg
 
 SYMBOLS = {"w": "□", "r": "▲", "y": "★", "g": "♣", "b": "◆"}
@@ -45,9 +45,9 @@ def lines(
             said.append(None)
             continue
         if kind == CHANCE:
-            word, _, rest = text.partition(" ")
-            if word == "first" and rest.isdigit():
-                first = int(rest)
+            starter = starting_seat(text)
+            if starter is not None:
+                first = starter
                 said.append(chance_line(text, names, lang))
                 continue
             roller = None if first is None else (first + rolls) % players
@@ -72,8 +72,7 @@ def _first_roller(events: Sequence[Event], players: int, view: Any) -> int | Non
     for kind, _, text in events:
         if kind != CHANCE:
             continue
-        word, _, rest = text.partition(" ")
-        if word == "first" and rest.isdigit():
+        if starting_seat(text) is not None:
             return None  # the event itself says it, in order
         rolls += 1
     active = view.get("active") if isinstance(view, dict) else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hraj.core.record import CHANCE, HIDDEN, Event
+from hraj.core.record import CHANCE, HIDDEN, Event, starting_seat
 from hraj.i18n import chance_line, gender_at, name_of, t, tg, tx
 
 SYMBOLS = {"k": "■", "w": "□", "r": "▲", "y": "★", "g": "♣", "b": "◆"}
@@ -66,7 +66,7 @@ def _first_turn(events: Sequence[Event], players: int, view: Any) -> int | None:
     """Whose turn the first roll is: None when a `first N` event says it in order; else
     the seat of the first decision (the roller decides on their own roll), else the
     view's active seat (nothing decided yet)."""
-    if any(kind == CHANCE and text.startswith("first ") for kind, _, text in events):
+    if any(kind == CHANCE and starting_seat(text) is not None for kind, _, text in events):
         return None
     for kind, seat, _ in events:
         if kind != CHANCE and seat is not None:
@@ -88,9 +88,9 @@ def lines(
             said.append(None)
             continue
         if kind == CHANCE:
-            word, _, rest = text.partition(" ")
-            if word == "first" and rest.isdigit():
-                turn = int(rest)
+            starter = starting_seat(text)
+            if starter is not None:
+                turn = starter
                 said.append(chance_line(text, names, lang))
                 continue
             roll = {die[0]: die[1:] for die in text.split() if die}
