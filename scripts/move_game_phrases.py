@@ -115,6 +115,16 @@ def game_catalog(game_id: str, lang: str) -> Path:
     return GAMES / game_id / "locale" / lang / "LC_MESSAGES" / f"{game_id}.po"
 
 
+LANGUAGE_NAMES = {"cs": "Czech", "sk": "Slovak", "en": "English"}
+
+
+def new_header(header: str, lang: str, whose: str) -> str:
+    """A new file's header: a line saying whose words it holds, and the metadata entry
+    (language, plural forms) of the shared file the words come from."""
+    metadata = header[header.index('msgid ""') :]
+    return f"# {LANGUAGE_NAMES[lang]} words of {whose}, for hraj's gettext catalogs.\n{metadata}"
+
+
 def append(target: Path, header: str, entries: list[Entry]) -> None:
     """Add `entries` to the .po file `target` (made with `header` if new), each once."""
     if target.is_file():
@@ -122,11 +132,10 @@ def append(target: Path, header: str, entries: list[Entry]) -> None:
     else:
         present = []
     known = {entry.key for entry in present}
-    added = []
-    for entry in entries:
-        if entry.key not in known:
-            known.add(entry.key)
-            added.append(entry)
+    # A msgid in two shared files read as the later file's (`hraj.i18n` merged them in
+    # name order), so the later one is the one to keep.
+    latest = {entry.key: entry for entry in entries if entry.key not in known}
+    added = list(latest.values())
     target.parent.mkdir(parents=True, exist_ok=True)
     blocks = [header, *(entry.block for entry in present), *(entry.block for entry in added)]
     target.write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
@@ -189,14 +198,14 @@ def main() -> None:
             else:
                 path.unlink()
         if common and not dry:
-            append(LOCALE / lang / "LC_MESSAGES" / "games.po", common_header, common)
+            append(LOCALE / lang / "LC_MESSAGES" / "games.po", new_header(common_header, lang, "several games"), common)
         for game_id, entries in moving.items():
             if not entries:
                 continue
             if lang == "cs":
                 moved_count[game_id] = len({entry.key for entry in entries})
             if not dry:
-                append(game_catalog(game_id, lang), headers[game_id], entries)
+                append(game_catalog(game_id, lang), new_header(headers[game_id], lang, game_id), entries)
     for game_id, count in moved_count.items():
         print(f"{game_id}: {count} entries {'would move' if dry else 'moved'} (each gender context apart)")
 
