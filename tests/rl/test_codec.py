@@ -9,6 +9,9 @@ import numpy as np
 import pytest
 
 import hraj
+from hraj.games.abluxxen import rl as abluxxen_rl
+from hraj.games.qwixx import rl as qwixx_rl
+from hraj.games.trefa import rl as trefa_rl
 from hraj.rl import codec, legal_mask, observe
 from tests.rl.cases import CASES
 
@@ -75,3 +78,29 @@ def test_a_game_without_a_codec_is_refused_with_a_message():
 
     with pytest.raises(LookupError, match="nothing has no codec"):
         codec(Fake())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("ids", "count"),
+    [
+        (qwixx_rl.CROSS_IDS, qwixx_rl.NUM_ACTIONS),
+        (trefa_rl.MOVE_IDS, trefa_rl.NUM_ACTIONS),
+        (abluxxen_rl.MOVE_IDS, abluxxen_rl.NUM_ACTIONS),
+    ],
+    ids=["qwixx", "trefa", "abluxxen"],
+)
+def test_the_precomputed_action_ids_number_every_action_once(ids: dict[Any, int], count: int) -> None:
+    assert sorted(ids.values()) == list(range(count))
+
+
+def test_an_observation_is_written_into_a_given_array_as_into_a_new_one() -> None:
+    game = hraj.game("trefa", players=3)
+    rl = codec(game)
+    state = game.new_state()
+    rng = random.Random(2)
+    while state.is_chance:
+        state.apply_chance(state.sample_chance(rng))
+    out = np.full(rl.observation_size, 7.0, dtype=np.float32)  # stale cells must not survive
+    written = rl.observe(state.view(1), out)
+    assert written is out
+    assert np.array_equal(out, observe(rl, state, 1))

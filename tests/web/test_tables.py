@@ -10,7 +10,10 @@ import hraj
 from hraj.core.game import State
 from hraj.core.record import HIDDEN
 from hraj.games.backgammon import web as backgammon_web
+from hraj.games.backgammon.rules import Backgammon, BackgammonState
 from hraj.games.trefa import web as trefa_web
+from hraj.games.trefa.rules import Trefa
+from hraj.games.trefa.view import TrefaView
 from hraj.web import tables
 from hraj.web.render import render_table
 
@@ -78,7 +81,7 @@ def test_abluxxen_log_and_spectator_table_show_no_card_from_the_hidden_pile() ->
 
 
 def test_trefa_dice_can_be_picked_only_when_writable() -> None:
-    state = hraj.game("trefa", players=2, first=0).new_state()
+    state = Trefa(players=2, first=0).new_state()
     state.apply_chance("k1 w2 r3 y4 g5 b6")
     view = state.view(0)
     parts = trefa_web.build(view, ["A", "B"], "en", {})
@@ -87,8 +90,8 @@ def test_trefa_dice_can_be_picked_only_when_writable() -> None:
     assert set(parts["bar"]) == {a for a in view["legal"] if not a.startswith("write ")}
 
 
-def backgammon_to_move() -> State[Any, Any]:
-    state = hraj.game("backgammon", first=0).new_state()
+def backgammon_to_move() -> BackgammonState:
+    state = Backgammon(first=0).new_state()
     state.apply_chance("31")
     return state
 
@@ -128,7 +131,7 @@ def test_describe_gives_words_for_every_game() -> None:
 
 
 def test_backgammon_resignations_are_offered_apart_from_the_roll() -> None:
-    state = hraj.game("backgammon", first=0).new_state()
+    state = Backgammon(first=0).new_state()
     state.apply_chance("31")
     view = state.view(0)
     parts = backgammon_web.build(view, ["A", "B"], "en", {})
@@ -140,7 +143,7 @@ def test_backgammon_resignations_are_offered_apart_from_the_roll() -> None:
 def test_backgammon_offers_no_empty_point_as_a_start() -> None:
     # 6-4 from the opening: the plays "24/18 18/14" and "13/7 7/3" contain steps from
     # points 18 and 7, which are empty until the first step lands there.
-    state = hraj.game("backgammon", first=0).new_state()
+    state = Backgammon(first=0).new_state()
     state.apply_chance("64")
     view = state.view(0)
     parts = backgammon_web.build(view, ["A", "B"], "en", {})
@@ -205,7 +208,7 @@ def test_a_crossed_white_sum_makes_the_colour_pass_free() -> None:
 
 
 def test_the_trefa_prompt_offers_stop_only_when_stop_is_legal() -> None:
-    state = hraj.game("trefa", players=2, first=0).new_state()
+    state = Trefa(players=2, first=0).new_state()
     while state.is_chance:
         state.apply_chance(state.sample_chance(random.Random(3)))
     view = state.view(0)
@@ -215,8 +218,8 @@ def test_the_trefa_prompt_offers_stop_only_when_stop_is_legal() -> None:
         assert said.endswith("nebo stop a vyškrtněte pole")
     else:
         assert "stop" not in said
-    stop_allowed = dict(view, writable=[])
-    writing = dict(view, writable=["k"])
+    stop_allowed: TrefaView = {**view, "writable": []}
+    writing: TrefaView = {**view, "writable": ["k"]}
     assert trefa_web.status(stop_allowed, "Eva", "cs") == "Eva: přehoďte, nebo stop a vyškrtněte pole"
     assert trefa_web.status(writing, "Eva", "cs") == "Eva: zapište kostky, nebo přehoďte"
     assert trefa_web.status(writing, "Eva", "sk") == "Eva: zapíšte kocky, alebo prehoďte"

@@ -9,13 +9,25 @@ a game's folder depends on core alone.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 from hraj.core.game import Game, Seat, State
 
+#: An observation vector: float32, one cell per entry of the game's layout (docs/rl.md).
+Observation = npt.NDArray[np.float32]
+#: A game's view type (a TypedDict of the game's folder).
+V = TypeVar("V", bound=Mapping[str, Any])
+#: A game's state type.
+S = TypeVar("S", bound=State[Any, Any])
+T = TypeVar("T")
+P = TypeVar("P")
 
-class Codec(ABC):
+
+class Codec(ABC, Generic[V, S]):
     """How one game (with its options) maps to action ids and observation vectors.
 
     Subclasses live in their game's folder and know nothing of any RL library.
@@ -26,6 +38,7 @@ class Codec(ABC):
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
+        self._size: int | None = None
 
     # --- actions ------------------------------------------------------------------------
 
@@ -35,11 +48,11 @@ class Codec(ABC):
         """How many action ids there are: every action of the game has one below this."""
 
     @abstractmethod
-    def action_id(self, state: State[Any, Any], seat: Seat, action: Any) -> int:
+    def action_id(self, state: S, seat: Seat, action: Any) -> int:
         """The id of a legal `action` of `seat` in `state`; two legal actions of one
         decision never share an id."""
 
-    def action_ids(self, state: State[Any, Any], seat: Seat, actions: Sequence[Any]) -> list[int]:
+    def action_ids(self, state: S, seat: Seat, actions: Sequence[Any]) -> list[int]:
         """Ids of several legal actions of one decision (games may batch the work)."""
         return [self.action_id(state, seat, action) for action in actions]
 
@@ -51,9 +64,25 @@ class Codec(ABC):
         """Length of every observation vector of this game and option set."""
 
     @abstractmethod
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
-        """The cells of the observation of `view` (a seat's view), in layout order:
+    def encode(self, view: V, put: Writer) -> None:
+        """Write the cells of the observation of `view` (a seat's view) in layout order:
         `observation_size` of them, each from -1 to 1."""
+
+    def observe(self, view: V, out: Observation | None = None) -> Observation:
+        """The observation vector of `view`, written into `out` (a float32 array of
+        `observation_size` cells) or into a new array."""
+        if self._size is None:
+            self._size = self.observation_size
+        if out is None:
+            out = np.empty(self._size, dtype=np.float32)
+        if len(out) != self._size:
+            raise ValueError(f"{self.game.id}: an observation has {self._size} cells, not {len(out)}")
+        put = Writer(out)
+        self.encode(view, put)
+        written = put.finish()
+        if written != self._size:
+            raise AssertionError(f"{self.game.id}: the observation has {written} cells, not {self._size}")
+        return out
 
     # --- chance, for libraries that enumerate it -----------------------------------------
 
@@ -62,15 +91,15 @@ class Codec(ABC):
         """How many chance ids there are per chance step."""
         return 1
 
-    def chance_steps(self, state: State[Any, Any]) -> int:
+    def chance_steps(self, state: S) -> int:
         """How many chance steps make up the pending chance event (one per die, say)."""
         return 1
 
-    def chance_step_outcomes(self, state: State[Any, Any], drawn: Sequence[int]) -> list[tuple[int, float]]:
+    def chance_step_outcomes(self, state: S, drawn: Sequence[int]) -> list[tuple[int, float]]:
         """The ids and probabilities of the next chance step after the ids `drawn`."""
         return [(self.chance_id(state, outcome), p) for outcome, p in state.chance_outcomes()]
 
-    def chance_outcome(self, state: State[Any, Any], drawn: Sequence[int]) -> Any:
+    def chance_outcome(self, state: S, drawn: Sequence[int]) -> Any:
         """The game's chance outcome once all steps are drawn."""
         (only,) = drawn
         for outcome, _ in state.chance_outcomes():
@@ -78,7 +107,7 @@ class Codec(ABC):
                 return outcome
         raise ValueError(f"chance id {only} is no outcome now")
 
-    def chance_id(self, state: State[Any, Any], outcome: Any) -> int:
+    def chance_id(self, state: S, outcome: Any) -> int:
         """The id of a chance outcome, for games with one chance step per event."""
         raise NotImplementedError
 
@@ -94,30 +123,105 @@ class Codec(ABC):
 
 
 class Writer:
-    """Collects an observation's cells field after field, so codecs read like their
-    layout; a Python list, turned into one NumPy array at the end (many small array
-    writes would cost more than the game's own move)."""
+    """Writes an observation's cells field after field into a float32 array, so codecs
+    read like their layout. Cells gather in a Python list (appending is cheap) and go
+    into the array in one slice, at the end or before a `block` of cells worked out
+    before; many small writes into a NumPy array would each cost more than a cell."""
 
-    __slots__ = ("cells",)
+    __slots__ = ("_cells", "_start", "out")
 
-    def __init__(self) -> None:
-        self.cells: list[float] = []
+    def __init__(self, out: Observation) -> None:
+        self.out = out
+        self._cells: list[float] = []
+        self._start = 0
 
     def value(self, number: float) -> None:
-        self.cells.append(number)
+        self._cells.append(number)
 
-    def values(self, numbers: Sequence[float]) -> None:
-        self.cells.extend(numbers)
+    def values(self, numbers: Iterable[float]) -> None:
+        self._cells.extend(numbers)
+
+    def skip(self, size: int) -> None:
+        """`size` cells of 0 (a field that is absent now, such as dice not thrown)."""
+        self._cells.extend(_ZEROS[:size] if size <= len(_ZEROS) else [0.0] * size)
 
     def one_hot(self, index: int | None, size: int) -> None:
         """`size` cells with a 1 at `index` (all 0 for None)."""
-        at = len(self.cells)
-        self.cells.extend(_ZEROS[:size] if size <= len(_ZEROS) else [0.0] * size)
+        cells = self._cells
+        at = len(cells)
+        self.skip(size)
         if index is not None:
-            self.cells[at + index] = 1.0
+            cells[at + index] = 1.0
+
+    def counts(self, indices: Iterable[int], size: int, unit: float = 1.0) -> None:
+        """`size` cells, each `unit` times how often its index occurs in `indices`: cards of
+        a hand counted by value and scaled by the copies in the deck, crossed numbers."""
+        tally = [0.0] * size
+        for index in indices:
+            tally[index] += unit
+        self._cells.extend(tally)
+
+    def members(self, present: Container[T], universe: Sequence[T]) -> None:
+        """One cell per item of `universe`: 1 if it is in `present`."""
+        self._cells.extend([1.0 if item in present else 0.0 for item in universe])
+
+    def seats(self, seats: Iterable[int], me: int | None, players: int) -> None:
+        """One cell per seat, relative to the observer (see `relative`): 1 for each of `seats`."""
+        tally = [0.0] * players
+        for seat in seats:
+            tally[relative(seat, me, players)] = 1.0
+        self._cells.extend(tally)
+
+    def block(self, cells: Observation) -> None:
+        """Cells worked out before (see `SharedParts`), copied in one go."""
+        start = self._flush()
+        end = start + len(cells)
+        self.out[start:end] = cells
+        self._start = end
+
+    def finish(self) -> int:
+        """Write what is gathered into the array; the number of cells written in all."""
+        return self._flush()
+
+    def _flush(self) -> int:
+        cells = self._cells
+        start = self._start
+        if cells:
+            end = start + len(cells)
+            self.out[start:end] = cells
+            cells.clear()
+            self._start = start = end
+        return start
 
 
 _ZEROS = [0.0] * 64
+
+
+class SharedParts(Generic[P]):
+    """The cells of view parts that views share. A game may hand out the same part (a
+    row of a sheet that has not changed) in many views, to be read and never changed;
+    its cells are then worked out once. A part is known by its identity, or by a key
+    made of the identities of the shared parts it holds and of plain values; it is kept
+    with its cells, so no other object can take those identities while it is stored."""
+
+    __slots__ = ("_encode", "_kept", "_limit")
+
+    def __init__(self, encode: Callable[[P], Sequence[float]], limit: int = 4096) -> None:
+        self._encode = encode
+        self._kept: dict[Hashable, tuple[P, Observation]] = {}
+        self._limit = limit
+
+    def __call__(self, part: P, key: Hashable = None) -> Observation:
+        if key is None:
+            key = id(part)
+        kept = self._kept.get(key)
+        if kept is not None:
+            return kept[1]
+        if len(self._kept) >= self._limit:
+            self._kept.clear()
+        cells = np.array(self._encode(part), dtype=np.float32)
+        self._kept[key] = (part, cells)
+        return cells
 
 
 def relative(seat: int, me: int | None, players: int) -> int:

@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypedDict, TypeVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption, InvalidRecord
 from hraj.core.record import (
@@ -35,6 +35,16 @@ A = TypeVar("A")  # the game's action type
 C = TypeVar("C")  # the game's chance outcome type
 
 
+class OutcomeJson(TypedDict):
+    """An outcome as views, records and the server's messages write it."""
+
+    scores: list[float]
+    winners: list[Seat]
+    reason: str
+    details: dict[str, Any]
+    """What else the game tells of the end (rows, points, ...); its own shape per game."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: final scores, the winners (ties share), and why."""
@@ -44,7 +54,7 @@ class Outcome:
     reason: str
     details: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OutcomeJson:
         return {
             "scores": list(self.scores),
             "winners": list(self.winners),

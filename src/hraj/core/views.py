@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 
-def seat_order(view: Mapping[str, Any], count: int) -> list[int]:
+def seat_order(view: Mapping[str, object], count: int) -> list[int]:
     """The viewer's own seat first, then the others in seat order."""
     viewer = view.get("seat")
     seats = list(range(count))

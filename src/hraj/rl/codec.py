@@ -20,19 +20,28 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from hraj.core.codec import Codec, Writer, relative
+from hraj.core.codec import Codec, Observation, Writer, relative
 from hraj.core.game import Game, Seat, State
 from hraj.core.registry import game_class
 
-#: An observation vector: float32, one cell per entry of the game's layout (docs/rl.md).
-Observation = npt.NDArray[np.float32]
 #: A legal-action mask: int8, 1 for each legal action id.
 Mask = npt.NDArray[np.int8]
 
-__all__ = ["Codec", "Mask", "Observation", "Writer", "codec", "codec_for", "legal_mask", "observe", "relative"]
+__all__ = [
+    "Codec",
+    "Mask",
+    "Observation",
+    "Writer",
+    "codec",
+    "codec_for",
+    "legal_ids",
+    "legal_mask",
+    "observe",
+    "relative",
+]
 
 
-def codec(game: Game[Any, Any]) -> Codec:
+def codec(game: Game[Any, Any]) -> Codec[Any, Any]:
     """The codec of `game`, found next to the game's rules through the registry."""
     # the game's own package, whether its class sits in a submodule (rules.py) or in __init__
     package = sys.modules[type(game).__module__].__package__ or type(game).__module__.rpartition(".")[0]
@@ -40,30 +49,33 @@ def codec(game: Game[Any, Any]) -> Codec:
         module = importlib.import_module(f"{package}.rl")
     except ModuleNotFoundError:
         raise LookupError(f"the game {game.id} has no codec ({package}.rl) for learning agents yet") from None
-    made: Codec = module.CODEC(game)
+    made: Codec[Any, Any] = module.CODEC(game)
     return made
 
 
-def codec_for(game_id: str, **options: Any) -> Codec:
+def codec_for(game_id: str, **options: Any) -> Codec[Any, Any]:
     """The codec of a game by id and options (options validated as by `hraj.game`)."""
     return codec(game_class(game_id)(**options))
 
 
-def legal_mask(codec: Codec, state: State[Any, Any], seat: Seat) -> tuple[Mask, dict[int, Any]]:
-    """The legal-action mask of `seat` (1 = legal) and the action behind each legal id."""
-    mask = np.zeros(codec.num_actions, dtype=np.int8)
+def legal_ids(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> dict[int, Any]:
+    """The legal actions of `seat` by their ids, in the order the game lists them."""
     actions = state.legal_actions(seat)
-    ids = codec.action_ids(state, seat, actions)
-    by_id = dict(zip(ids, actions, strict=True))
+    by_id = dict(zip(codec.action_ids(state, seat, actions), actions, strict=True))
     if len(by_id) != len(actions):
         raise AssertionError(f"{state.game.id}: two legal actions share an action id")
-    mask[ids] = 1
+    return by_id
+
+
+def legal_mask(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> tuple[Mask, dict[int, Any]]:
+    """The legal-action mask of `seat` (1 = legal) and the action behind each legal id."""
+    by_id = legal_ids(codec, state, seat)
+    mask = np.zeros(codec.num_actions, dtype=np.int8)
+    mask[np.fromiter(by_id, dtype=np.intp, count=len(by_id))] = 1
     return mask, by_id
 
 
-def observe(codec: Codec, state: State[Any, Any], seat: Seat) -> Observation:
-    """The observation vector of `seat`, built from `state.view(seat)` only."""
-    cells = codec.observe(state.view(seat))
-    if len(cells) != codec.observation_size:
-        raise AssertionError(f"{state.game.id}: the observation has {len(cells)} cells, not {codec.observation_size}")
-    return np.array(cells, dtype=np.float32)
+def observe(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat, out: Observation | None = None) -> Observation:
+    """The observation vector of `seat`, built from `state.view(seat)` only (written into
+    `out` if given)."""
+    return codec.observe(state.view(seat), out)

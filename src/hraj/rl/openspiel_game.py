@@ -30,7 +30,7 @@ import hraj
 from hraj.core.errors import InvalidOption
 from hraj.core.game import Game, State
 from hraj.core.registry import game_class
-from hraj.rl.codec import Codec, codec, legal_mask
+from hraj.rl.codec import Codec, codec, legal_ids
 from hraj.rl.rewards import Reward, check_reward, final_rewards
 
 PREFIX = "hraj_"
@@ -82,7 +82,7 @@ def _seat_counts(game_id: str) -> tuple[int, int]:
     return min(allowed), max(allowed)
 
 
-def _game_type(game_id: str, codec: Codec | None, reward: str) -> pyspiel.GameType:
+def _game_type(game_id: str, codec: Codec[Any, Any] | None, reward: str) -> pyspiel.GameType:
     lowest, highest = _seat_counts(game_id)
     perfect = codec is not None and codec.perfect_information
     return pyspiel.GameType(
@@ -145,7 +145,7 @@ class _Position:
 
     __slots__ = ("codec", "drawn", "legal", "reward_kind", "state")
 
-    def __init__(self, state: State[Any, Any], codec: Codec, reward_kind: Reward, drawn: list[int]) -> None:
+    def __init__(self, state: State[Any, Any], codec: Codec[Any, Any], reward_kind: Reward, drawn: list[int]) -> None:
         self.state = state
         self.codec = codec
         self.reward_kind = reward_kind
@@ -169,7 +169,7 @@ class HrajSpielState(pyspiel.State):  # type: ignore[misc]
         return self.position.state
 
     @property
-    def codec(self) -> Codec:
+    def codec(self) -> Codec[Any, Any]:
         return self.position.codec
 
     def current_player(self) -> int:
@@ -184,7 +184,7 @@ class HrajSpielState(pyspiel.State):  # type: ignore[misc]
         position = self.position
         if position.legal is None:
             state = position.state
-            _, position.legal = legal_mask(position.codec, state, state.to_act[0])
+            position.legal = legal_ids(position.codec, state, state.to_act[0])
         return position.legal
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -240,13 +240,13 @@ class HrajSpielState(pyspiel.State):  # type: ignore[misc]
 class HrajObserver:
     """OpenSpiel's observer: a seat's observation vector and its view as text."""
 
-    def __init__(self, codec: Codec) -> None:
+    def __init__(self, codec: Codec[Any, Any]) -> None:
         self.codec = codec
         self.tensor = np.zeros(codec.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: HrajSpielState, player: int) -> None:
-        self.tensor[:] = self.codec.observe(state.hraj_state.view(player))
+        self.codec.observe(state.hraj_state.view(player), self.tensor)
 
     def string_from(self, state: HrajSpielState, player: int) -> str:
         view = dict(state.hraj_state.view(player))

@@ -31,7 +31,7 @@ def agent_name(seat: Seat) -> str:
     return f"player_{seat}"
 
 
-def spaces(codec: Codec) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discrete]:
+def spaces(codec: Codec[Any, Any]) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discrete]:
     """The observation space (observation + action mask) and the action space of a codec."""
     observation = gymnasium.spaces.Dict(
         {
@@ -96,14 +96,15 @@ class HrajAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         while state.is_chance:
             state.apply_chance(state.sample_chance(self.rng), check=False)
         self._mask = None
+        agents = self.possible_agents
         if state.is_over:
             outcome = state.outcome
             assert outcome is not None
             for seat, value in enumerate(final_rewards(outcome, self.reward_kind)):
-                self.rewards[agent_name(seat)] = value
-                self.terminations[agent_name(seat)] = True
+                self.rewards[agents[seat]] = value
+                self.terminations[agents[seat]] = True
             return
-        self.agent_selection = agent_name(state.to_act[0])
+        self.agent_selection = agents[state.to_act[0]]
 
     def _current_mask(self) -> Mask:
         if self._mask is None:
@@ -112,6 +113,7 @@ class HrajAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return self._mask
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """A new observation and mask each time: an agent may keep them (in a replay buffer, say)."""
         seat = self._seats[agent]
         state = self.game_state
         observation: Observation = observe(self.codec, state, seat)

@@ -33,7 +33,7 @@ class LinearPolicy:
     value_bias: float = 0.0
 
     @classmethod
-    def zeros(cls, codec: Codec) -> LinearPolicy:
+    def zeros(cls, codec: Codec[Any, Any]) -> LinearPolicy:
         """The uniform policy: every legal action equally likely."""
         size, actions = codec.observation_size, codec.num_actions
         return cls(np.zeros((actions, size)), np.zeros(actions), np.zeros(size))

@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -162,7 +162,7 @@ class AppendBatch:
     after: int
     events: Sequence[Event]
     status: str = PLAYING
-    outcome: dict[str, Any] | None = None
+    outcome: Mapping[str, Any] | None = None
 
 
 _BUMP = (

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
 from rich.console import Console
 
 import hraj
 from hraj.games.abluxxen import tui as abluxxen
 from hraj.games.abluxxen.rules import Abluxxen, AbluxxenState
+from hraj.games.abluxxen.view import AbluxxenView
 
 NAMES = ["Dan", "Petr", "Adam", "Katka"]
 
 
-def text(view: Mapping[str, Any], lang: str = "en", names: list[str] = NAMES) -> str:
+def text(view: AbluxxenView, lang: str = "en", names: list[str] = NAMES) -> str:
     console = Console(record=True, width=100)
     console.print(abluxxen.render(view, lang, names))
     return console.export_text()
@@ -81,7 +80,7 @@ def test_the_shadow_offer_is_drawn_with_two_players() -> None:
 
 def test_every_view_of_a_game_renders_in_every_language() -> None:
     rng = random.Random(4)
-    state = hraj.game("abluxxen", players=3).new_state()
+    state = Abluxxen(players=3).new_state()
     step = 0
     while not state.is_over:
         if step % 25 == 0:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from rich.console import Console
 
 import hraj
-from hraj.core.game import State
 from hraj.games.backgammon import tui as board
 from hraj.games.backgammon.rules import Backgammon, BackgammonState
 from hraj.i18n import t
@@ -17,7 +14,7 @@ from hraj.tui.play import QuitGame, TerminalTable, parse_seats
 NAMES = ["Eva", "Petr"]
 
 
-def text_of(state: State[Any, Any], seat: int | None, lang: str = "en") -> str:
+def text_of(state: BackgammonState, seat: int | None, lang: str = "en") -> str:
     console = Console(record=True, width=100)
     console.print(board.render(state.view(seat), lang, NAMES))
     return console.export_text()
@@ -67,21 +64,21 @@ def test_more_than_five_checkers_show_the_count() -> None:
 
 
 def test_cube_dice_and_match_score() -> None:
-    state = hraj.game("backgammon", match_length=5).new_state()
+    state = Backgammon(match_length=5).new_state()
     state.apply_chance("31")
     text = text_of(state, None)
     assert "Dice of Eva: 3 1" in text and "Match to 5: Eva 0, Petr 0" in text and "Cube: 1" in text
 
 
 def test_resignation_offer_is_shown() -> None:
-    state = hraj.game("backgammon").new_state()
+    state = Backgammon().new_state()
     state.apply_chance("31")
     state.apply(0, "resign 2")
     assert "Eva offers to resign a gammon: accept or decline?" in text_of(state, 1)
 
 
 def test_czech_board() -> None:
-    state = hraj.game("backgammon").new_state()
+    state = Backgammon().new_state()
     state.apply_chance("31")
     text = text_of(state, 0, "cs")
     assert t("{name} to play", "cs", name="Eva") in text

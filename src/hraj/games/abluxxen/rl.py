@@ -10,11 +10,10 @@ seat's own hand and what is publicly known of the others, never their hidden car
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
 
 from hraj.core.codec import Codec, Writer, relative
-from hraj.core.game import Seat, State
+from hraj.core.game import Seat
 from hraj.games.abluxxen.rules import (
     COPIES,
     DISPLAY_SLOTS,
@@ -22,11 +21,13 @@ from hraj.games.abluxxen.rules import (
     JOKER,
     JOKERS,
     PHASE_NAMES,
+    AbluxxenState,
     Card,
     First,
     Move,
     full_deck,
 )
+from hraj.games.abluxxen.view import AbluxxenView
 
 _WORDS = {"take": 0, "leave": 1, "back": 2, "discard": 3, "pass": 4}
 _DRAW = 5
@@ -51,23 +52,54 @@ def move_id(action: Move) -> int:
     return _WORDS[kind]
 
 
-def _counts(cards: list[int]) -> list[float]:
-    """Cards 1-13 and J as 14 counts, each divided by the copies in the deck."""
-    counts = [0.0] * JOKER
-    for card in cards:
-        counts[card - 1] += 1
-    return [count / COPIES for count in counts]
+def _every_move() -> list[Move]:
+    """Every action of the game, whatever the hand or the table."""
+    moves = [Move(word) for word in _WORDS]
+    moves += [Move("draw", slot) for slot in range(DISPLAY_SLOTS + 1)]
+    moves += [Move("shadow", value) for value in range(1, 14)]
+    moves += [Move("play", 0, 0, jokers) for jokers in range(1, JOKERS + 1)]
+    moves += [
+        Move("play", value, count, jokers)
+        for value in range(1, 14)
+        for count in range(1, COPIES + 1)
+        for jokers in range(JOKERS + 1)
+    ]
+    return moves
 
 
-class AbluxxenCodec(Codec):
+#: The id of every action, worked out once.
+MOVE_IDS: dict[Move, int] = {move: move_id(move) for move in _every_move()}
+#: A card counts this much in its cell: the counts of 1-13 and J are divided by the copies in the deck.
+_PER_COPY = 1 / COPIES
+_PHASE_IDS = {name: number for number, name in enumerate(PHASE_NAMES)}
+
+
+def _indices(cards: Iterable[int]) -> Iterator[int]:
+    """The cells of cards 1-13 and J (14): 0-13."""
+    return (card - 1 for card in cards)
+
+
+def _shadow_cells(shadow: list[list[int]]) -> list[float]:
+    """The two-player shadow offer: per value 1-13, its group's size over the copies."""
+    cells = [0.0] * 13
+    for group in shadow:
+        cells[group[0] - 1] = len(group) / COPIES
+    return cells
+
+
+class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
     """Abluxxen for 2-5 seats, every variant; the observation grows with the seats."""
 
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def action_id(self, state: State[Any, Any], seat: Seat, action: Move) -> int:
-        return move_id(action)
+    def action_id(self, state: AbluxxenState, seat: Seat, action: Move) -> int:
+        return MOVE_IDS[action]
+
+    def action_ids(self, state: AbluxxenState, seat: Seat, actions: Sequence[Move]) -> list[int]:
+        ids = MOVE_IDS
+        return [ids[action] for action in actions]
 
     @property
     def observation_size(self) -> int:
@@ -75,43 +107,40 @@ class AbluxxenCodec(Codec):
         tail = 1 + JOKER + 13 + 1 + (players + JOKER) + (players + 1)
         return len(PHASE_NAMES) + 2 * players + JOKER + _SEAT * players + DISPLAY_SLOTS * JOKER + tail
 
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
+    def encode(self, view: AbluxxenView, put: Writer) -> None:
         players = self.game.players
         me = view["seat"]
-        put = Writer()
-
-        def seat_hot(seat: int | None) -> None:
-            put.one_hot(None if seat is None else relative(seat, me, players), players)
-
-        put.one_hot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
-        seat_hot(view["active"])
-        put.values([float((offset + (me or 0)) % players in view["to_act"]) for offset in range(players)])
-        put.values(_counts(view["hand"] or []))
+        put.one_hot(_PHASE_IDS[view["phase"]], len(PHASE_NAMES))
+        active = view["active"]
+        put.one_hot(None if active is None else relative(active, me, players), players)
+        put.seats(view["to_act"], me, players)
+        put.counts(_indices(view["hand"] or ()), JOKER, _PER_COPY)
+        seats = view["seats"]
         for offset in range(players):
-            seat = view["seats"][(offset + (me or 0)) % players]
+            seat = seats[(offset + (me or 0)) % players]
             put.value(seat["hand_size"] / DECK)
-            put.values(_counts(seat["known"]))
+            put.counts(_indices(seat["known"]), JOKER, _PER_COPY)
             top = seat["top"]
             put.one_hot(min(top) - 1 if top else None, JOKER)
             put.values(
-                [len(top) / HAND_SIZE, len(seat["layers"]) / DECK, seat["laid_out"] / DECK, seat["score"] / DECK]
+                (len(top) / HAND_SIZE, len(seat["layers"]) / DECK, seat["laid_out"] / DECK, seat["score"] / DECK)
             )
         for slot in view["display"]:
-            put.values(_counts(slot))
+            put.counts(_indices(slot), JOKER, _PER_COPY)
         put.value(view["pile"] / DECK)
-        put.values(_counts(view["discard"]))
-        shadow = [0.0] * 13
-        for group in view["shadow"] or []:
-            shadow[group[0] - 1] = len(group) / COPIES
-        put.values(shadow)
+        put.counts(_indices(view["discard"]), JOKER, _PER_COPY)
+        shadow = view["shadow"]
+        if shadow:
+            put.values(_shadow_cells(shadow))
+        else:
+            put.skip(13)
         put.value(float(view["captured_this_turn"]))
         capture = view["capture"]
-        seat_hot(None if capture is None else capture["victim"])
-        put.values(_counts(capture["cards"]) if capture else [0.0] * JOKER)
+        put.one_hot(None if capture is None else relative(capture["victim"], me, players), players)
+        put.counts(_indices(capture["cards"]) if capture else (), JOKER, _PER_COPY)
         draw = view["draw"]
-        seat_hot(None if draw is None else draw["seat"])
+        put.one_hot(None if draw is None else relative(draw["seat"], me, players), players)
         put.value(draw["owed"] / HAND_SIZE if draw else 0.0)
-        return put.cells
 
     # --- chance -----------------------------------------------------------------------------
 
@@ -119,7 +148,7 @@ class AbluxxenCodec(Codec):
     def num_chance_ids(self) -> int:
         return JOKER
 
-    def chance_id(self, state: State[Any, Any], outcome: Card | First) -> int:
+    def chance_id(self, state: AbluxxenState, outcome: Card | First) -> int:
         if isinstance(outcome, First):
             return outcome.seat
         return outcome.value - 1

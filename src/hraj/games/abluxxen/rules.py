@@ -21,14 +21,16 @@ public knowledge is kept per hand in `known`, shown in every view and respected 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, one_of, optional_seat
+from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, one_of, optional_seat
 from hraj.core.record import EventLog
+from hraj.games.abluxxen.view import AbluxxenView, SeatView
 
 JOKER = 14
 CARDS = range(1, JOKER + 1)
@@ -69,6 +71,16 @@ def card_text(card: int) -> str:
 def cards_of(counts: Sequence[int]) -> list[int]:
     """The cards of a count vector, ascending, jokers last."""
     return [card for card in CARDS for _ in range(counts[card])]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _card_tuple(counts: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(cards_of(counts))
+
+
+def _cards(counts: tuple[int, ...]) -> list[int]:
+    """`cards_of`, kept per count vector: hands and piles change seldom between views."""
+    return list(_card_tuple(counts))
 
 
 def set_value(cards: Iterable[int]) -> int:
@@ -252,6 +264,22 @@ class Abluxxen(Game[Move, Chance]):
         if card is None:
             raise InvalidAction("{text} is not a card of Abluxxen; write 1 to 13 or J.", text=text.strip())
         return Card(card)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _move_text(move: Move) -> str:
+    return str(move)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _play_texts(hand: tuple[int, ...]) -> tuple[str, ...]:
+    """The notation of every set a hand can play, in `legal_actions` order."""
+    return tuple(str(move) for move in AbluxxenState._plays(hand))
+
+
+def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
+    assert outcome is not None
+    return outcome.to_json()
 
 
 class AbluxxenState(State[Move, Chance]):
@@ -699,45 +727,60 @@ class AbluxxenState(State[Move, Chance]):
         """+1 per laid-out card (every layer), -1 per card in hand."""
         return self.laid_out(seat) - self.hand_size(seat)
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
+    def view(self, seat: Seat | None) -> AbluxxenView:
         me = seat if seat is not None and 0 <= seat < self.players else None
-        pending = self.phase in (CHOOSE, VICTIM)
-        drawing = self.phase in (DRAW, DRAW_CARD)
+        phase = self.phase
+        pending = phase in (CHOOSE, VICTIM)
+        drawing = phase in (DRAW, DRAW_CARD)
+        over = phase == OVER
+        seats: list[SeatView] = []
+        for s in range(self.players):
+            hand = self.hands[s]
+            layers = self.layers[s]
+            hand_size = sum(hand)
+            laid_out = sum(map(len, layers))
+            seats.append(
+                {
+                    "hand_size": hand_size,
+                    "known": _cards(tuple(self.known[s])),
+                    # Hidden cards are revealed to all once the game is over.
+                    "revealed": _cards(tuple(hand)) if over else None,
+                    "layers": [list(layer) for layer in layers],
+                    "top": list(layers[-1]) if layers else [],
+                    "laid_out": laid_out,
+                    "score": laid_out - hand_size,
+                }
+            )
         return {
             "game": "abluxxen",
             "players": self.players,
             "variant": self.variant,
             "two_player": self.two_player,
-            "phase": PHASE_NAMES[self.phase],
-            "active": None if self.phase == FIRST_SEAT else self.active,
+            "phase": PHASE_NAMES[phase],
+            "active": None if phase == FIRST_SEAT else self.active,
             "to_act": list(self.to_act),
             "seat": seat,
-            "hand": None if me is None else cards_of(self.hands[me]),
-            "seats": [
-                {
-                    "hand_size": self.hand_size(s),
-                    "known": cards_of(self.known[s]),
-                    # Hidden cards are revealed to all once the game is over.
-                    "revealed": cards_of(self.hands[s]) if self.phase == OVER else None,
-                    "layers": [list(layer) for layer in self.layers[s]],
-                    "top": list(self.layers[s][-1]) if self.layers[s] else [],
-                    "laid_out": self.laid_out(s),
-                    "score": self.score(s),
-                }
-                for s in range(self.players)
-            ],
+            "hand": None if me is None else _cards(tuple(self.hands[me])),
+            "seats": seats,
             "display": [list(slot) for slot in self.display],
             "pile": self.pile_size,
-            "discard": cards_of(self.discard),
+            "discard": _cards(tuple(self.discard)),
             "shadow": [[value] * self.shadow[value] for value in range(1, 13) if self.shadow[value]]
             if self.two_player
             else None,
             "captured_this_turn": self.captured_any,
             "capture": {"victim": self.victim, "cards": list(self.captured)} if pending else None,
             "draw": {"seat": self.drawer, "owed": self.owed} if drawing else None,
-            "legal": [str(a) for a in self.legal_actions(me)] if me is not None else [],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "legal": self._legal_texts(me) if me is not None else [],
+            "outcome": None if not over else _outcome_json(self.outcome),
         }
+
+    def _legal_texts(self, seat: Seat) -> list[str]:
+        """The notation of every legal action of `seat`, as `legal_actions` orders them;
+        a hand's plays are written once per hand."""
+        if self.phase == PLAY and seat in self.to_act:
+            return list(_play_texts(tuple(self.hands[seat])))
+        return [_move_text(action) for action in self.legal_actions(seat)]
 
     def determinize(self, seat: Seat, rng: random.Random) -> AbluxxenState:
         """A full state consistent with what `seat` has seen: the cards it cannot see

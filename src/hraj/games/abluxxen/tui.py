@@ -13,13 +13,13 @@ known cards and layers break onto more lines of their own at a fixed width.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from hraj.games.abluxxen.view import AbluxxenView
 from hraj.i18n import t
 
 NOTATION_HELP = (
@@ -104,7 +104,7 @@ def describe(action: str, lang: str) -> str:
     return t(plain[action], lang) if action in plain else action
 
 
-def render(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+def render(view: AbluxxenView, lang: str, names: Sequence[str]) -> RenderableType:
     parts: list[RenderableType] = [Text(_status(view, lang, names), style="bold")]
     if view["seat"] is not None and view["hand"] is not None:
         parts.append(Text(t("Your hand: {cards}", lang, cards=cards(view["hand"])), style="bold cyan"))
@@ -117,14 +117,14 @@ def render(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Renderab
     return Group(*parts)
 
 
-def _status(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
-    capture = view["capture"] or {}
-    draw = view["draw"] or {}
+def _status(view: AbluxxenView, lang: str, names: Sequence[str]) -> str:
+    capture = view["capture"]
+    draw = view["draw"]
     fields = {
         "name": names[view["active"]] if view["active"] is not None else "",
         "victim": names[capture["victim"]] if capture else "",
         "drawer": names[draw["seat"]] if draw else "",
-        "owed": draw.get("owed", 0),
+        "owed": draw["owed"] if draw else 0,
     }
     status = t(PHASES[view["phase"]], lang, **fields)
     if capture:
@@ -132,7 +132,7 @@ def _status(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
     return status
 
 
-def _seats(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Table:
+def _seats(view: AbluxxenView, lang: str, names: Sequence[str]) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False)
     table.add_column(t("player", lang), no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
     for header in ("hand", "known in hand", "laid out (top last)", "points"):
@@ -163,7 +163,7 @@ def _layers(layers: Sequence[Sequence[int]]) -> Text:
     return drawn
 
 
-def _table(view: Mapping[str, Any], lang: str) -> Group:
+def _table(view: AbluxxenView, lang: str) -> Group:
     slots = Text(t("Display", lang) + ":")
     for number, slot in enumerate(view["display"], start=1):
         slots.append(f"  {number}:", style="dim")

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hraj.core.views import seat_order
+from hraj.games.abluxxen.view import AbluxxenView, SeatView
 from hraj.i18n import t
 
 JOKER = 14
@@ -68,13 +69,13 @@ def describe_chance(text: str, names: Sequence[str], lang: str) -> str | None:
     return None
 
 
-def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
+def status(view: AbluxxenView, who: str, lang: str) -> str | None:
     """What the seat to act decides now; None: the shell's general line."""
     phase = view.get("phase")
     return t(HINTS[str(phase)], lang, who=who) if phase in HINTS else None
 
 
-def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
+def build(view: AbluxxenView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
     legal = list(view.get("legal") or [])
     plays = [a for a in legal if a.startswith("play ")]
     hand: list[dict[str, Any]] = []
@@ -88,12 +89,13 @@ def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapp
     seats = []
     for seat in seat_order(view, len(view["seats"])):
         info = view["seats"][seat]
+        revealed = info["revealed"]
         seats.append(
             {
                 "seat": seat,
                 "name": names[seat] if seat < len(names) else str(seat),
                 "hand_size": info["hand_size"],
-                "known": [card_text(c) for c in (info["known"] if info.get("revealed") is None else info["revealed"])],
+                "known": [card_text(c) for c in (info["known"] if revealed is None else revealed)],
                 "layers": [[card_text(c) for c in layer] for layer in info["layers"]],
                 "laid_out": info["laid_out"],
                 "score": info["score"],
@@ -136,10 +138,10 @@ def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapp
     }
 
 
-def reveal_hands(view: Mapping[str, Any], views: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def reveal_hands(view: AbluxxenView, views: Sequence[AbluxxenView]) -> AbluxxenView:
     """A replay of a finished game: the spectator's view with each seat's hand (from the
     seat's own view) shown as the end of the game shows it."""
-    seats = [
+    seats: list[SeatView] = [
         {**info, "revealed": list(views[seat].get("hand") or []) if seat < len(views) else info.get("revealed")}
         for seat, info in enumerate(view["seats"])
     ]

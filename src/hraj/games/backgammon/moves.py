@@ -21,6 +21,7 @@ the plays of its turn itself (see `rules`).
 
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -319,7 +320,11 @@ def play_results(mine: Board, theirs: Board, legal: tuple[Steps, ...]) -> tuple[
 
 def pip_count(board: Board | list[int]) -> int:
     """Pips a player still has to move: the sum of point numbers, 25 for the bar."""
-    return sum(point * board[point] for point in range(1, BAR + 1))
+    return sum(map(operator.mul, board, _PIP_WEIGHTS))
+
+
+#: The pips of a checker on each index of a board: 0 once borne off, 25 on the bar.
+_PIP_WEIGHTS = range(BAR + 1)
 
 
 def is_contact(mine: Board | list[int], theirs: Board | list[int]) -> bool:

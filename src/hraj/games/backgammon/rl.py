@@ -17,15 +17,15 @@ The observation layout is documented in docs/rl.md.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from hraj.core.codec import Codec, Writer
-from hraj.core.game import Seat, State
+from hraj.core.game import Seat
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Steps
 from hraj.games.backgammon.notation import Decision, First, Play, Roll
 from hraj.games.backgammon.rules import MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
+from hraj.games.backgammon.view import BackgammonView
 
 DECISIONS: tuple[Decision, ...] = (
     Decision("roll"),
@@ -45,6 +45,7 @@ _DOUBLES = _TWO_DICE + _SLOTS * _SLOTS
 _DOUBLE_ORIGINS: tuple[tuple[int, ...], ...] = tuple(
     origins for count in range(1, 5) for origins in itertools.combinations_with_replacement(range(BAR, 0, -1), count)
 )
+_PHASE_IDS = {name: number for number, name in enumerate(PHASE_NAMES)}
 _DOUBLE_IDS = {origins: _DOUBLES + number for number, origins in enumerate(_DOUBLE_ORIGINS)}
 NUM_ACTIONS = _DOUBLES + len(_DOUBLE_ORIGINS)
 MATCH_SCALE = 25  # match lengths are shown divided by this (capped at 1)
@@ -77,14 +78,13 @@ def play_id(steps: Steps, high: int, low: int) -> int:
     return _TWO_DICE + _SLOTS * second + first
 
 
-def _dice(state: State[Any, Any]) -> tuple[int, int]:
-    assert isinstance(state, BackgammonState)
+def _dice(state: BackgammonState) -> tuple[int, int]:
     roll = state.dice
     assert roll is not None, "a play needs dice"
     return roll
 
 
-class BackgammonCodec(Codec):
+class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
     """Backgammon with any options: the cube, match play and the seed's rules."""
 
     perfect_information = True
@@ -93,13 +93,13 @@ class BackgammonCodec(Codec):
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def action_id(self, state: State[Any, Any], seat: Seat, action: Decision | Play) -> int:
+    def action_id(self, state: BackgammonState, seat: Seat, action: Decision | Play) -> int:
         if isinstance(action, Decision):
             return _DECISION_IDS[action]
         high, low = _dice(state)
         return play_id(action.steps, high, low)
 
-    def action_ids(self, state: State[Any, Any], seat: Seat, actions: Any) -> list[int]:
+    def action_ids(self, state: BackgammonState, seat: Seat, actions: Sequence[Decision | Play]) -> list[int]:
         if not actions or isinstance(actions[0], Decision):
             return [self.action_id(state, seat, action) for action in actions]
         high, low = _dice(state)
@@ -112,20 +112,21 @@ class BackgammonCodec(Codec):
     def observation_size(self) -> int:
         return 2 * _SIDE + 2 + 12 + len(PHASE_NAMES) + 3 + 5 + 5 + 5
 
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
+    def encode(self, view: BackgammonView, put: Writer) -> None:
         me = view["seat"] or 0
-        put = Writer()
-        cells = put.cells
+        cells: list[float] = []
         for side in (me, 1 - me):
             board = view["boards"][side]
-            for point in range(1, POINTS + 1):
-                cells += _POINT_CELLS[board[point]]
+            for count in board[1 : POINTS + 1]:
+                cells += _POINT_CELLS[count]
             cells += (board[BAR] / CHECKERS, board[OFF] / CHECKERS)
-        put.values([view["pips"][me] / MAX_PIPS, view["pips"][1 - me] / MAX_PIPS])
+        pips = view["pips"]
+        cells += (pips[me] / MAX_PIPS, pips[1 - me] / MAX_PIPS)
+        put.values(cells)
         dice = view["dice"]
         put.one_hot(None if dice is None else dice[0] - 1, 6)
         put.one_hot(None if dice is None else dice[1] - 1, 6)
-        put.one_hot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
+        put.one_hot(_PHASE_IDS[view["phase"]], len(PHASE_NAMES))
         turn = view["turn"]
         put.one_hot(None if turn is None else int(turn != me), 2)
         put.value(float(me in view["to_act"]))
@@ -136,16 +137,17 @@ class BackgammonCodec(Codec):
         put.value(float(cube["in_play"]))
         match = view["match"]
         length = match["length"]
-        put.value(float(length > 0))
-        put.value(min(length / MATCH_SCALE, 1.0))
-        put.values(
-            [(length - match["score"][side]) / length if length else 0.0 for side in (me, 1 - me)]
-            + [float(match["crawford"])]
-        )
+        if length:
+            score = match["score"]
+            put.values(
+                (1.0, min(length / MATCH_SCALE, 1.0), (length - score[me]) / length, (length - score[1 - me]) / length)
+            )
+        else:
+            put.skip(4)
+        put.value(float(match["crawford"]))
         resign = view["resign"]
         put.one_hot(0 if resign is None else resign["level"], 4)
         put.value(float(resign is not None and resign["by"] == me))
-        return put.cells
 
     # --- chance -----------------------------------------------------------------------------
 
@@ -153,7 +155,7 @@ class BackgammonCodec(Codec):
     def num_chance_ids(self) -> int:
         return 36
 
-    def chance_id(self, state: State[Any, Any], outcome: Roll | First) -> int:
+    def chance_id(self, state: BackgammonState, outcome: Roll | First) -> int:
         if isinstance(outcome, First):
             return outcome.seat
         return 6 * (outcome.first - 1) + outcome.second - 1

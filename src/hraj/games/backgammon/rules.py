@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from hraj.core.errors import IllegalAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, Seat, State, boolean, int_in, one_of, optional_seat
+from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, boolean, int_in, one_of, optional_seat
 from hraj.core.record import EventLog
 from hraj.games.backgammon.moves import (
     BAR,
@@ -66,7 +66,9 @@ from hraj.games.backgammon.notation import (
     parse_action,
     parse_chance,
     plays_of,
+    steps_text,
 )
+from hraj.games.backgammon.view import BackgammonView
 
 #: The highest cube a double may reach: gnubg's limit (its MAX_CUBE), so that every
 #: game played here can be read by gnubg.
@@ -89,6 +91,14 @@ WIN_KINDS = {1: "single", 2: "gammon", 3: "backgammon"}
 
 NO_MOVE = "no move"
 RESIGNS = [Decision("resign", level) for level in RESIGN_LEVELS]
+_RESIGN_TEXTS = [str(resign) for resign in RESIGNS]
+
+
+def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
+    assert outcome is not None
+    return outcome.to_json()
+
+
 ALL_DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 #: `_ROLLS[a][b]`: the roll of dice showing a and b, high die first (index 0 unused).
 _ROLLS = [[Roll(max(a, b), min(a, b)) for b in range(7)] for a in range(7)]
@@ -628,34 +638,47 @@ class BackgammonState(State[Action, ChanceOutcome]):
 
     # --- views and positions ---------------------------------------------------------------------
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        legal = [str(action) for action in self.legal_actions(seat)] if seat is not None else []
+    def view(self, seat: Seat | None) -> BackgammonView:
+        phase = self.phase
+        boards = self.boards
+        dice = self.dice_rolled
+        game = self.game
         return {
             "game": "backgammon",
-            "variant": self.game.options["variant"],
+            "variant": game.options["variant"],
             "seat": seat,
-            "phase": PHASE_NAMES[self.phase],
-            "turn": self.turn if self.phase not in (OPENING, CHOOSE_FIRST) else None,
+            "phase": PHASE_NAMES[phase],
+            "turn": self.turn if phase not in (OPENING, CHOOSE_FIRST) else None,
             "to_act": list(self.to_act),
-            "boards": [list(board) for board in self.boards],
-            "pips": [pip_count(board) for board in self.boards],
-            "dice": None if self.dice_rolled is None else [self.dice_rolled.high, self.dice_rolled.low],
+            "boards": [list(board) for board in boards],
+            "pips": [pip_count(board) for board in boards],
+            "dice": None if dice is None else [dice.high, dice.low],
             "cube": {
                 "value": self.cube,
                 "owner": self.owner,
-                "in_play": self.game.cube_in_play and not self.crawford,
+                "in_play": game.cube_in_play and not self.crawford,
             },
             "match": {
-                "length": self.game.match_length,
+                "length": game.match_length,
                 "score": self.score[:],
                 "crawford": self.crawford,
                 "game": self.game_number,
             },
-            "resign": None if self.phase != RESIGNED else {"by": self.resigner, "level": self.resign_level},
+            "resign": None if phase != RESIGNED else {"by": self.resigner, "level": self.resign_level},
             "games": [{"winner": w, "points": p, "how": h} for w, p, h in self.games],
-            "legal": legal,
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "legal": self._legal_texts(seat) if seat is not None else [],
+            "outcome": None if phase != OVER else _outcome_json(self.outcome),
         }
+
+    def _legal_texts(self, seat: Seat) -> list[str]:
+        """The notation of every legal action of `seat`, as `legal_actions` orders them,
+        without making the actions: a play's text is cached by its steps."""
+        if self.phase == MOVE and seat in self.to_act:
+            texts = [steps_text(steps) for steps in self.play_steps()]
+            if not self.game.seed_rules:
+                texts += _RESIGN_TEXTS[self.declined :]
+            return texts
+        return [str(action) for action in self.legal_actions(seat)]
 
     # --- the interface of the file formats (gnubg ids, XGID, .mat) -------------------------------
 

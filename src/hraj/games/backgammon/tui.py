@@ -9,12 +9,12 @@ the match score.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from hraj.games.backgammon.view import BackgammonView
 from hraj.i18n import t, tn
 
 NOTATION_HELP = (
@@ -61,7 +61,7 @@ def _cell(count: int, mark: str, row: int) -> str:
     return " ."
 
 
-def board_lines(view: Mapping[str, Any], viewer: int) -> list[str]:
+def board_lines(view: BackgammonView, viewer: int) -> list[str]:
     """The board as lines of text from `viewer`'s side."""
     mine, theirs = view["boards"][viewer], view["boards"][1 - viewer]
 
@@ -92,7 +92,7 @@ def board_lines(view: Mapping[str, Any], viewer: int) -> list[str]:
     return lines
 
 
-def render(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+def render(view: BackgammonView, lang: str, names: Sequence[str]) -> RenderableType:
     viewer = view["seat"] if view["seat"] is not None else 0
     other = 1 - viewer
     parts: list[RenderableType] = []

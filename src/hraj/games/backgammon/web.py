@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hraj.games.backgammon.view import BackgammonView
 from hraj.i18n import t, tn
 
 BAR, OFF = 25, 0
@@ -89,7 +90,7 @@ def describe_chance(text: str, names: Sequence[str], lang: str) -> str | None:
     return None
 
 
-def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
+def status(view: BackgammonView, who: str, lang: str) -> str | None:
     """What the seat to act decides now; None: the shell's general line."""
     phase = view.get("phase")
     return t(HINTS[str(phase)], lang, who=who) if phase in HINTS else None
@@ -133,7 +134,7 @@ def _step(mine: list[int], theirs: list[int], step: str) -> bool:
     return True
 
 
-def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
+def build(view: BackgammonView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
     viewer = view.get("seat")
     me = viewer if viewer in (0, 1) else 0
     them = 1 - me

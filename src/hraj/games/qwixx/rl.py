@@ -7,12 +7,13 @@ seat. The observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from hraj.core.codec import Codec, Writer, relative
-from hraj.core.game import Seat, State
+from hraj.core.codec import Codec, SharedParts, Writer, relative
+from hraj.core.game import Game, Seat
 from hraj.games.qwixx.rules import CHOOSE_FIRST, LAST, MAX_PENALTIES, ROWS, Cross, First, QwixxState, Roll, number_index
+from hraj.games.qwixx.view import QwixxView, SheetView, dice_values
 
 NUMBERS = LAST + 1  # 11 numbers per row
 PHASES = ("choose_first", "roll", "white", "colour", "over")
@@ -26,15 +27,50 @@ def cross_id(action: Cross) -> int:
     return 0 if action.row < 0 else 1 + NUMBERS * action.row + action.number - 2
 
 
-class QwixxCodec(Codec):
+def _sheet_cells(sheet: SheetView) -> list[float]:
+    """A sheet: per row its 11 numbers left to right (1 = crossed) and the lock, then
+    the penalties (one-hot) and the score."""
+    cells: list[float] = []
+    for row_index, row in enumerate(sheet["rows"].values()):
+        numbers = [0.0] * NUMBERS
+        for number in row["crossed"]:
+            numbers[number_index(row_index, number)] = 1.0
+        cells += numbers
+        cells.append(float(row["lock"]))
+    penalties = [0.0] * (MAX_PENALTIES + 1)
+    penalties[sheet["penalties"]] = 1.0
+    return cells + penalties + [sheet["score"] / MAX_SCORE]
+
+
+#: The id of every action, worked out once.
+CROSS_IDS: dict[Cross, int] = {Cross(-1, 0): 0} | {
+    Cross(row, number): cross_id(Cross(row, number)) for row in range(len(ROWS)) for number in range(2, 13)
+}
+#: The id of each answer to the white sum as a view writes it (`my_answer`).
+_ANSWER_IDS = {"pass": 0} | {
+    f"{row}{number}": cross_id(Cross(row_index, number))
+    for row_index, row in enumerate(ROWS)
+    for number in range(2, 13)
+}
+
+
+class QwixxCodec(Codec[QwixxView, QwixxState]):
     """Qwixx for 1-5 seats; the observation grows with the number of seats."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        super().__init__(game)
+        self._sheet_cells = SharedParts(_sheet_cells)
 
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def action_id(self, state: State[Any, Any], seat: Seat, action: Cross) -> int:
-        return cross_id(action)
+    def action_id(self, state: QwixxState, seat: Seat, action: Cross) -> int:
+        return CROSS_IDS[action]
+
+    def action_ids(self, state: QwixxState, seat: Seat, actions: Sequence[Cross]) -> list[int]:
+        ids = CROSS_IDS
+        return [ids[action] for action in actions]
 
     @property
     def observation_size(self) -> int:
@@ -42,34 +78,28 @@ class QwixxCodec(Codec):
         per_seat = len(ROWS) * (NUMBERS + 1) + MAX_PENALTIES + 1 + 1
         return len(PHASES) + 2 * players + 1 + NUM_ACTIONS + 6 * len(DICE) + len(ROWS) + per_seat * players
 
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
+    def encode(self, view: QwixxView, put: Writer) -> None:
         players = self.game.players
         me = view["seat"]
-        put = Writer()
         put.one_hot(PHASES.index(view["phase"]), len(PHASES))
         active = view["active"]
         put.one_hot(None if active is None else relative(active, me, players), players)
-        for offset in range(players):
-            put.value(float((offset + (me or 0)) % players in view["to_act"]))
+        put.seats(view["to_act"], me, players)
         put.value(float(view["answered"]))
         answer = view.get("my_answer")
-        put.one_hot(None if answer is None else cross_id(self.game.parse_action(answer)), NUM_ACTIONS)
-        dice = view["dice"] or {}
-        for name in DICE:
-            pips = dice.get(name)
-            put.one_hot(None if pips is None else pips - 1, 6)
-        put.values([float(row in view["locked"]) for row in ROWS])
+        put.one_hot(None if answer is None else _ANSWER_IDS[answer], NUM_ACTIONS)
+        dice = view["dice"]
+        if dice is None:
+            put.skip(6 * len(DICE))
+        else:
+            for pips in dice_values(dice).values():
+                put.one_hot(None if pips is None else pips - 1, 6)
+        put.members(view["locked"], ROWS)
+        sheets = view["sheets"]
         for offset in range(players):
-            sheet = view["sheets"][(offset + (me or 0)) % players]
-            for row_index, row in enumerate(ROWS):
-                cells = [0.0] * NUMBERS
-                for number in sheet["rows"][row]["crossed"]:
-                    cells[number_index(row_index, number)] = 1.0
-                put.values(cells)
-                put.value(float(sheet["rows"][row]["lock"]))
-            put.one_hot(sheet["penalties"], MAX_PENALTIES + 1)
-            put.value(sheet["score"] / MAX_SCORE)
-        return put.cells
+            sheet = sheets[(offset + (me or 0)) % players]
+            # the rows are shared by every view until a cross changes one (see QwixxState.view)
+            put.block(self._sheet_cells(sheet, (*map(id, sheet["rows"].values()), sheet["penalties"])))
 
     # --- chance: the first seat, or one die per step --------------------------------------
 
@@ -77,20 +107,17 @@ class QwixxCodec(Codec):
     def num_chance_ids(self) -> int:
         return max(6, self.game.players)
 
-    def chance_steps(self, state: State[Any, Any]) -> int:
-        assert isinstance(state, QwixxState)
+    def chance_steps(self, state: QwixxState) -> int:
         if state.phase == CHOOSE_FIRST:
             return 1
         return 2 + sum(not locked for locked in state.locked)
 
-    def chance_step_outcomes(self, state: State[Any, Any], drawn: Sequence[int]) -> list[tuple[int, float]]:
-        assert isinstance(state, QwixxState)
+    def chance_step_outcomes(self, state: QwixxState, drawn: Sequence[int]) -> list[tuple[int, float]]:
         if state.phase == CHOOSE_FIRST:
             return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
         return [(pips, 1 / 6) for pips in range(6)]
 
-    def chance_outcome(self, state: State[Any, Any], drawn: Sequence[int]) -> First | Roll:
-        assert isinstance(state, QwixxState)
+    def chance_outcome(self, state: QwixxState, drawn: Sequence[int]) -> First | Roll:
         if state.phase == CHOOSE_FIRST:
             return First(drawn[0])
         dice = iter(pips + 1 for pips in drawn)

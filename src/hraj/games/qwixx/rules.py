@@ -11,16 +11,17 @@ every cross" is `index >= mask.bit_length()` and counting crosses is `bit_count`
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import re
 from typing import Any, ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, optional_seat, winners_by_score
 from hraj.core.position import join_position, split_position
 from hraj.core.record import HIDDEN, Event, EventLog
-from hraj.games.qwixx.view import QwixxView
+from hraj.games.qwixx.view import QwixxView, RowView, SheetView
 
 ROWS = ("r", "y", "g", "b")
 ROW_NAMES = ("red", "yellow", "green", "blue")
@@ -40,6 +41,25 @@ CHOOSE_FIRST, ROLL, WHITE, COLOUR, OVER = range(5)
 def number_index(row: int, number: int) -> int:
     """Position of `number` in `row`, counted from the left (0-10)."""
     return number - 2 if row < GREEN else 12 - number
+
+
+_PHASE_NAMES = ("choose_first", "roll", "white", "colour", "over")
+
+
+@functools.cache  # at most 4 rows x 2,048 masks x 2: shared by every view, to be read only
+def _row_view(row: int, mask: int, lock: bool) -> RowView:
+    crosses = mask.bit_count() + lock
+    return {
+        "crossed": [ROW_NUMBERS[row][i] for i in range(11) if mask >> i & 1],
+        "lock": lock,
+        "crosses": crosses,
+        "points": row_points(crosses),
+    }
+
+
+def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
+    assert outcome is not None
+    return outcome.to_json()
 
 
 def row_points(crosses: int) -> int:
@@ -291,6 +311,18 @@ class QwixxState(State[Cross, ChanceOutcome]):
                     crosses.append(Cross(row, total))
         return crosses
 
+    def _has_colour_cross(self) -> bool:
+        """Whether `_colour_crosses()` has any, found without listing them."""
+        roll = self.roll
+        assert roll is not None
+        for row, die in enumerate(roll.colours):
+            if die is None or self.locked[row]:
+                continue
+            for total in (roll.white1 + die, roll.white2 + die):
+                if self._may_cross(self.active, row, number_index(row, total)):
+                    return True
+        return False
+
     def _why_illegal(self, seat: Seat, action: Cross) -> IllegalAction:
         if action.row < 0 or self.roll is None:
             return super()._why_illegal(seat, action)
@@ -401,12 +433,26 @@ class QwixxState(State[Cross, ChanceOutcome]):
         return [ROW_NUMBERS[row][i] for i in range(11) if mask >> i & 1]
 
     def view(self, seat: Seat | None) -> QwixxView:
-        roll = self.roll if self.phase in (WHITE, COLOUR) else None
+        phase = self.phase
+        roll = self.roll if phase in (WHITE, COLOUR) else None
+        legal = self.legal_actions(seat) if seat is not None else []
+        answered = seat is not None and seat in self.answers
+        sheets: list[SheetView] = []
+        for s in range(self.players):
+            marks, locks = self.marks[s], self.locks[s]
+            rows = {ROWS[row]: _row_view(row, marks[row], locks[row]) for row in range(4)}
+            sheets.append(
+                {
+                    "rows": rows,
+                    "penalties": self.penalties[s],
+                    "score": sum(row["points"] for row in rows.values()) - PENALTY_POINTS * self.penalties[s],
+                }
+            )
         view: QwixxView = {
             "game": "qwixx",
             "players": self.players,
-            "active": self.active if self.phase != CHOOSE_FIRST else None,
-            "phase": ("choose_first", "roll", "white", "colour", "over")[self.phase],
+            "active": self.active if phase != CHOOSE_FIRST else None,
+            "phase": _PHASE_NAMES[phase],
             "to_act": list(self.to_act),
             "dice": None
             if roll is None
@@ -419,34 +465,19 @@ class QwixxState(State[Cross, ChanceOutcome]):
                 "b": roll.colours[3],
             },
             "locked": [ROWS[row] for row in range(4) if self.locked[row]],
-            "sheets": [
-                {
-                    "rows": {
-                        ROWS[row]: {
-                            "crossed": self.crossed_numbers(s, row),
-                            "lock": self.locks[s][row],
-                            "crosses": self.crosses(s, row),
-                            "points": row_points(self.crosses(s, row)),
-                        }
-                        for row in range(4)
-                    },
-                    "penalties": self.penalties[s],
-                    "score": self.score(s),
-                }
-                for s in range(self.players)
-            ],
+            "sheets": sheets,
             "seat": seat,
-            "legal": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
-            "answered": seat is not None and seat in self.answers,
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "legal": [str(action) for action in legal],
+            "answered": answered,
+            "outcome": None if phase != OVER else _outcome_json(self.outcome),
         }
-        if seat is not None and seat in self.answers:
+        if answered:
+            assert seat is not None
             view["my_answer"] = str(self.answers[seat])
-        if seat is not None and seat == self.active and PASS in self.legal_actions(seat):
+        if seat is not None and seat == self.active and PASS in legal:
             # Colour step with nothing crossed yet, or a white sum after which no coloured
             # die could be crossed: a pass records the misthrow.
-            colour_left = self.phase == WHITE and bool(self._colour_crosses())
-            view["pass_is_misthrow"] = not self.active_crossed and not colour_left
+            view["pass_is_misthrow"] = not self.active_crossed and not (phase == WHITE and self._has_colour_cross())
         return view
 
     def _hide_pending(self, events: list[Event], seat: Seat | None) -> list[Event]:

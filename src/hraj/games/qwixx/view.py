@@ -3,7 +3,9 @@ and the browser read, checked by mypy on both sides."""
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
+
+from hraj.core.game import OutcomeJson
 
 
 class RowView(TypedDict):
@@ -43,7 +45,7 @@ class QwixxView(TypedDict):
     seat: int | None
     legal: list[str]
     answered: bool
-    outcome: dict[str, Any] | None
+    outcome: OutcomeJson | None
     my_answer: NotRequired[str]
     """The seat's own pending answer to the white sum."""
     pass_is_misthrow: NotRequired[bool]

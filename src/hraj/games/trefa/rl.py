@@ -8,13 +8,14 @@ observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from hraj.core.codec import Codec, Writer, relative
-from hraj.core.game import Game, Seat, State
+from hraj.core.codec import Codec, SharedParts, Writer, relative
+from hraj.core.game import Game, Seat
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
+from hraj.games.trefa.view import RowView, SheetView, TrefaView
 
 NUM_ACTIONS = 2 + (1 << FIELDS) - 1
 _FIELD = len(COLOURS) + 5  # colour one-hot, printed, empty, crossed, value, hit
@@ -34,7 +35,14 @@ def move_id(action: Move) -> int:
     return 1 + action.dice
 
 
-class TrefaCodec(Codec):
+#: The id of every action, worked out once.
+MOVE_IDS: dict[Move, int] = {
+    move: move_id(move)
+    for move in (Move("reroll"), Move("stop"), *(Move("write", dice) for dice in range(1, 1 << FIELDS)))
+}
+
+
+class TrefaCodec(Codec[TrefaView, TrefaState]):
     """Trefa for 1-6 seats; the observation grows with the number of seats."""
 
     perfect_information = True
@@ -44,52 +52,72 @@ class TrefaCodec(Codec):
         assert isinstance(game, Trefa)
         #: The most a row can score (six 6s and the top hit bonus of the sheet set in play).
         self.row_max = FIELDS * 6 + max(game.hit_bonus)
+        self._row_cells = SharedParts(self._encode_row)
+        self._sheet_cells = SharedParts(self._encode_sheet)
 
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    def action_id(self, state: State[Any, Any], seat: Seat, action: Move) -> int:
-        return move_id(action)
+    def action_id(self, state: TrefaState, seat: Seat, action: Move) -> int:
+        return MOVE_IDS[action]
+
+    def action_ids(self, state: TrefaState, seat: Seat, actions: Sequence[Move]) -> list[int]:
+        ids = MOVE_IDS
+        return [ids[action] for action in actions]
 
     @property
     def observation_size(self) -> int:
         players = self.game.players
         return len(PHASES) + players + 6 * FIELDS + 2 * FIELDS + 1 + _SEAT * players
 
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
+    def encode(self, view: TrefaView, put: Writer) -> None:
         players = self.game.players
         me = view["seat"]
-        put = Writer()
         put.one_hot(PHASES.index(view["phase"]), len(PHASES))
         active = view["active"]
         put.one_hot(None if active is None else relative(active, me, players), players)
-        dice = view["dice"] or {}
-        for colour in COLOURS:
-            pips = dice.get(colour)
-            put.one_hot(None if pips is None else pips - 1, 6)
-        put.values([float(colour in view["kept"]) for colour in COLOURS])
-        put.values([float(colour in view["writable"]) for colour in COLOURS])
+        dice = view["dice"]
+        if dice is None:
+            put.skip(6 * len(COLOURS))
+        else:
+            for pips in dice.values():
+                put.one_hot(pips - 1, 6)
+        put.members(view["kept"], COLOURS)
+        put.members(view["writable"], COLOURS)
         put.value(float(view["rerolled"]))
+        sheets = view["sheets"]
         for offset in range(players):
-            sheet = view["sheets"][(offset + (me or 0)) % players]
-            current = sheet["current_row"]
-            put.one_hot(ROWS if current is None else current, ROWS + 1)
-            cells = put.cells
-            for row in sheet["rows"]:
-                for field in row["fields"]:
-                    value = field["value"]
-                    cells += _COLOUR_CELLS[field["colour"]]
-                    cells += (
-                        field["printed"] / 6,
-                        float(value is None),
-                        float(field["crossed"]),
-                        (value or 0) / 6,
-                        float(field["hit"]),
-                    )
-                cells += (float(row["complete"]), row["hits"] / FIELDS, row["points"] / self.row_max)
-            put.value(sheet["score"] / (ROWS * self.row_max))
-        return put.cells
+            sheet = sheets[(offset + (me or 0)) % players]
+            # a sheet is shared by every view until a turn changes it (see Trefa.sheet_view)
+            put.block(self._sheet_cells(sheet))
+
+    def _encode_sheet(self, sheet: SheetView) -> list[float]:
+        """A sheet: its current row (one-hot, the last cell once it is full), its rows, its score."""
+        current = sheet["current_row"]
+        cells = [0.0] * (ROWS + 1)
+        cells[ROWS if current is None else current] = 1.0
+        for row in sheet["rows"]:
+            cells += self._row_cells(row).tolist()
+        cells.append(sheet["score"] / (ROWS * self.row_max))
+        return cells
+
+    def _encode_row(self, row: RowView) -> list[float]:
+        """A row: per field its colour, printed number, empty, crossed, value and hit;
+        then complete, hits and points."""
+        cells: list[float] = []
+        for field in row["fields"]:
+            value = field["value"]
+            cells += _COLOUR_CELLS[field["colour"]]
+            cells += (
+                field["printed"] / 6,
+                float(value is None),
+                float(field["crossed"]),
+                (value or 0) / 6,
+                float(field["hit"]),
+            )
+        cells += (float(row["complete"]), row["hits"] / FIELDS, row["points"] / self.row_max)
+        return cells
 
     # --- chance: the first seat, or one die per step --------------------------------------
 
@@ -97,21 +125,18 @@ class TrefaCodec(Codec):
     def num_chance_ids(self) -> int:
         return 6
 
-    def chance_steps(self, state: State[Any, Any]) -> int:
-        assert isinstance(state, TrefaState)
+    def chance_steps(self, state: TrefaState) -> int:
         if state.phase == CHOOSE_FIRST:
             return 1
         kept = state.kept if state.phase == REROLL else 0
         return FIELDS - kept.bit_count()
 
-    def chance_step_outcomes(self, state: State[Any, Any], drawn: Sequence[int]) -> list[tuple[int, float]]:
-        assert isinstance(state, TrefaState)
+    def chance_step_outcomes(self, state: TrefaState, drawn: Sequence[int]) -> list[tuple[int, float]]:
         if state.phase == CHOOSE_FIRST:
             return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
         return [(pips, 1 / 6) for pips in range(6)]
 
-    def chance_outcome(self, state: State[Any, Any], drawn: Sequence[int]) -> First | Roll:
-        assert isinstance(state, TrefaState)
+    def chance_outcome(self, state: TrefaState, drawn: Sequence[int]) -> First | Roll:
         if state.phase == CHOOSE_FIRST:
             return First(drawn[0])
         kept = state.kept if state.phase == REROLL else 0

@@ -19,14 +19,15 @@ import functools
 import itertools
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, optional_seat, winners_by_score
 from hraj.core.position import join_position, split_position
 from hraj.core.record import EventLog
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS, SheetRow, Sheets, default_sheets, load_sheets
+from hraj.games.trefa.view import RowView, SheetView, TrefaView
 
 EMPTY = -1
 CROSSED = 0
@@ -123,6 +124,27 @@ def _rolls(kept: int) -> tuple[tuple[ChanceOutcome, float], ...]:
     return tuple(outcomes)
 
 
+#: The colour letters of every bitmask of dice, in canonical order.
+_LETTERS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(COLOURS[colour] for colour in colour_list(mask)) for mask in range(1 << FIELDS)
+)
+
+
+@functools.cache
+def _legal_texts(phase: int, writable: int) -> tuple[str, ...]:
+    """The notation of the legal actions of a throw phase (as `legal_actions` lists them),
+    computed once per phase and mask of writable dice."""
+    writes = [str(move) for move in _writes(writable)]
+    if phase == SECOND_THROW:
+        return tuple(writes)
+    return ("reroll", *writes) if writable else ("reroll", "stop")
+
+
+def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
+    assert outcome is not None
+    return outcome.to_json()
+
+
 def row_points(row: tuple[int, ...], sheet_row: SheetRow, hit_bonus: tuple[int, ...], complete: bool) -> int:
     """Points of a row: the numbers written, plus the hit bonus once the row is complete."""
     written = sum(value for value in row if value > 0)
@@ -180,6 +202,29 @@ def _check_sheet_letters(value: Any) -> str | None:
     return letters
 
 
+#: Row views, and sheet views, a game keeps at most (each a few hundred bytes).
+_ROW_VIEWS_KEPT = 4096
+
+
+def _row_view(sheet_row: SheetRow, fields: tuple[int, ...], hit_bonus: tuple[int, ...]) -> RowView:
+    complete = EMPTY not in fields
+    return {
+        "fields": [
+            {
+                "colour": COLOURS[colour],
+                "printed": printed,
+                "value": None if value == EMPTY else value,
+                "crossed": value == CROSSED,
+                "hit": value == printed,
+            }
+            for colour, printed, value in zip(sheet_row.colours, sheet_row.numbers, fields, strict=True)
+        ],
+        "complete": complete,
+        "hits": hits(fields, sheet_row),
+        "points": row_points(fields, sheet_row, hit_bonus, complete),
+    }
+
+
 class Trefa(Game[Move, ChanceOutcome]):
     """Trefa for 1 to 6 players, each on a different sheet type."""
 
@@ -223,6 +268,38 @@ class Trefa(Game[Move, ChanceOutcome]):
         self.letters: tuple[str, ...] = tuple(letters)
         self.seat_rows: tuple[tuple[SheetRow, ...], ...] = tuple(self.sheet_set.types[x] for x in letters)
         self.hit_bonus: tuple[int, ...] = self.sheet_set.hit_bonus
+        self._row_views: dict[tuple[int, int, tuple[int, ...]], RowView] = {}
+        self._sheet_views: dict[tuple[int, int, tuple[tuple[int, ...], ...]], SheetView] = {}
+
+    def sheet_view(self, seat: int, current: int, fields: Sequence[tuple[int, ...]]) -> SheetView:
+        """The view of a seat's sheet holding `fields`, its current row `current`. Only the
+        active seat's sheet changes, once a turn, so sheet views are kept and shared like
+        row views (to be read, never changed)."""
+        key = (seat, current, tuple(fields))
+        made = self._sheet_views.get(key)
+        if made is None:
+            if len(self._sheet_views) >= _ROW_VIEWS_KEPT:
+                self._sheet_views.clear()
+            rows = [self.row_view(seat, row, fields[row]) for row in range(ROWS)]
+            made = self._sheet_views[key] = {
+                "letter": self.letters[seat],
+                "current_row": current if current < ROWS else None,
+                "rows": rows,
+                "score": sum(row["points"] for row in rows),
+            }
+        return made
+
+    def row_view(self, seat: int, row: int, fields: tuple[int, ...]) -> RowView:
+        """The view of one row of a seat's sheet holding `fields`. A row changes only when a
+        turn ends, so views are kept and shared (and must be read, never changed); the
+        store is emptied when it grows past a bound."""
+        key = (seat, row, fields)
+        made = self._row_views.get(key)
+        if made is None:
+            if len(self._row_views) >= _ROW_VIEWS_KEPT:
+                self._row_views.clear()
+            made = self._row_views[key] = _row_view(self.seat_rows[seat][row], fields, self.hit_bonus)
+        return made
 
     @classmethod
     def conformance_options(cls) -> list[dict[str, Any]]:
@@ -456,56 +533,34 @@ class TrefaState(State[Move, ChanceOutcome]):
         """The total as it would be written if the game ended now."""
         return sum(self.row_score(seat, row) for row in range(ROWS))
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
+    def view(self, seat: Seat | None) -> TrefaView:
         """Everything is open in Trefa: every seat (and a spectator) sees every sheet."""
-        dice = self.dice if self.phase in (FIRST_THROW, SECOND_THROW) else None
+        throwing = self.phase in (FIRST_THROW, SECOND_THROW)
+        dice = self.dice if throwing else None
+        writable = self.writable() if dice is not None else 0
+        last = self.last
+        game = self.game
         return {
             "game": "trefa",
             "players": self.players,
             "active": self.active if self.phase != CHOOSE_FIRST else None,
             "phase": PHASES[self.phase],
-            "to_act": list(self.to_act),
+            "to_act": [self.active] if throwing else [],
             "dice": None if dice is None else dict(zip(COLOURS, dice, strict=True)),
-            "kept": [COLOURS[colour] for colour in colour_list(self.kept)],
+            "kept": list(_LETTERS[self.kept]),
             "rerolled": self.phase in (REROLL, SECOND_THROW),
-            "writable": [COLOURS[colour] for colour in colour_list(self.writable())] if dice is not None else [],
-            "last": None if self.last is None else {"seat": self.last[0], "dice": self.last[1], "did": self.last[2]},
+            "writable": list(_LETTERS[writable]),
+            "last": None if last is None else {"seat": last[0], "dice": last[1], "did": last[2]},
             "sheets": [self._sheet_view(s) for s in range(self.players)],
-            "hit_bonus": list(self.game.hit_bonus),
-            "sheets_verified": self.game.sheet_set.verified,
+            "hit_bonus": list(game.hit_bonus),
+            "sheets_verified": game.sheet_set.verified,
             "seat": seat,
-            "legal": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "legal": list(_legal_texts(self.phase, writable)) if throwing and seat == self.active else [],
+            "outcome": None if self.phase != OVER else _outcome_json(self.outcome),
         }
 
-    def _sheet_view(self, seat: int) -> dict[str, Any]:
-        rows = []
-        for row in range(ROWS):
-            sheet_row = self.game.seat_rows[seat][row]
-            fields = self.fields[seat][row]
-            rows.append(
-                {
-                    "fields": [
-                        {
-                            "colour": COLOURS[colour],
-                            "printed": printed,
-                            "value": None if value == EMPTY else value,
-                            "crossed": value == CROSSED,
-                            "hit": value == printed,
-                        }
-                        for colour, printed, value in zip(sheet_row.colours, sheet_row.numbers, fields, strict=True)
-                    ],
-                    "complete": EMPTY not in fields,
-                    "hits": hits(fields, sheet_row),
-                    "points": self.row_score(seat, row),
-                }
-            )
-        return {
-            "letter": self.game.letters[seat],
-            "current_row": self.row[seat] if self.row[seat] < ROWS else None,
-            "rows": rows,
-            "score": self.score(seat),
-        }
+    def _sheet_view(self, seat: int) -> SheetView:
+        return self.game.sheet_view(seat, self.row[seat], self.fields[seat])
 
     # --- position notation ------------------------------------------------------------
 

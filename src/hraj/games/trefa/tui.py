@@ -8,13 +8,13 @@ marked `▶`, and the corner letter of each row names the sheet type, as on pape
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from hraj.games.trefa.view import FieldView, SheetView, TrefaView
 from hraj.i18n import t
 
 COLOURS = "kwrygb"
@@ -68,11 +68,11 @@ def describe(action: str, lang: str) -> str:
     return action
 
 
-def render(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+def render(view: TrefaView, lang: str, names: Sequence[str]) -> RenderableType:
     parts: list[RenderableType] = []
     active = view["active"]
-    if view.get("last"):
-        last = view["last"]
+    last = view["last"]
+    if last:
         parts.append(
             Text(
                 t(
@@ -117,7 +117,7 @@ def render_dice(dice: dict[str, int], kept: Sequence[str], writable: Sequence[st
     return Group(text, Text(t("Fits the current row: {dice}", lang, dice=fits)))
 
 
-def field_text(field: dict[str, Any]) -> Text:
+def field_text(field: FieldView) -> Text:
     letter, printed, value = field["colour"], field["printed"], field["value"]
     content = "·" if value is None else "✗" if field["crossed"] else str(value)
     cell = Text()
@@ -126,7 +126,7 @@ def field_text(field: dict[str, Any]) -> Text:
     return cell
 
 
-def render_sheet(sheet: dict[str, Any], name: str, lang: str, *, is_active: bool) -> Table:
+def render_sheet(sheet: SheetView, name: str, lang: str, *, is_active: bool) -> Table:
     title = (
         f"{name}{' ◀' if is_active else ''} — {t('score sheet {letter}', lang, letter=sheet['letter'])}"
         f" — {t('total score', lang)}: {sheet['score']}"

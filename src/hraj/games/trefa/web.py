@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hraj.core.views import seat_order
+from hraj.games.trefa.view import TrefaView
 from hraj.i18n import t
 
 # Colour rows and dice carry a shape as well as a colour, for colour-blind players.
@@ -37,7 +38,7 @@ def describe_chance(text: str, names: Sequence[str], lang: str) -> str | None:
     return t("Dice: {dice}", lang, dice=dice)
 
 
-def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
+def status(view: TrefaView, who: str, lang: str) -> str | None:
     """What the seat to act decides now; None: the shell's general line."""
     if view.get("phase") == "first_throw":
         # Stop is offered only when no die fits; else writing is the way to stop.
@@ -49,7 +50,7 @@ def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
     return None
 
 
-def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
+def build(view: TrefaView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
     legal = list(view.get("legal") or [])
     writes = [a for a in legal if a.startswith("write ")]
     writable = set(view.get("writable") or [])
