@@ -4,7 +4,7 @@ Run: `.venv/bin/python -m benchmarks.cli_start [--runs N]`. Each line starts a f
 Python N times and prints the median and the fastest wall time, and the median CPU
 time (user + system, which a busy machine inflates less than wall time): a bare interpreter,
 `import typer` (the command-line library every command needs), `hraj --help`, and
-`import hraj.server.app` (what `hraj serve` adds, which `--help` must not pay for).
+`import hraj.app.site` (what `hraj serve` adds, which `--help` must not pay for).
 The target is `hraj --help` under 0.3 s on an idle machine.
 """
 
@@ -22,7 +22,7 @@ CASES = {
     "python -c pass": ["-c", "pass"],
     "import typer": ["-c", "import typer"],
     "hraj --help": ["-c", "from hraj.cli import main; main(['--help'])"],
-    "import hraj.server.app": ["-c", "import hraj.server.app"],
+    "import hraj.app.site": ["-c", "import hraj.app.site"],
 }
 
 

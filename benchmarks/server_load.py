@@ -12,7 +12,7 @@ proxy that spreads connections, so a mover's process is often not the room's own
 id would. Each run gets a database of its own, made beside the one named by
 `--database` (its user must be allowed to create databases) and dropped afterwards.
 
-The server runs as its own process (`python -m hraj.server serve`, loopback only);
+The server runs as its own process (`python -m hraj.app serve`, loopback only);
 this process creates N Qwixx rooms of M person seats, connects one client per seat
 and plays random legal moves as fast as the answers come, for T seconds at most.
 A move's latency runs from sending `act` to receiving its `ack`, which the server
@@ -376,7 +376,7 @@ def main() -> None:
         name = f"hraj moves, {count} process{'es' if count > 1 else ''}"
         print(f"--- {name}{spread}")
         with fresh_database(database, workdir, run_number) as url:
-            command = [sys.executable, "-m", "hraj.server", "serve", "--port", "0", "--database", url]
+            command = [sys.executable, "-m", "hraj.app", "serve", "--port", "0", "--database", url]
             servers = [launch(command, env, "hraj serving on") for _ in range(count)]
             try:
                 pids = [server.pid for server, _ in servers]

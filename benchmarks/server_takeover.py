@@ -177,7 +177,7 @@ def main() -> None:
         "HRAJ_WS_CONNECT_BURST": "1000000",
     }
     with fresh_database(args.database, Path(tempfile.mkdtemp(prefix="hraj-takeover-")), 0) as url:
-        command = [sys.executable, "-m", "hraj.server", "serve", "--port", "0", "--database", url]
+        command = [sys.executable, "-m", "hraj.app", "serve", "--port", "0", "--database", url]
         servers = [launch(command, env, "hraj serving on") for _ in range(2)]
         try:
             stalls = run(

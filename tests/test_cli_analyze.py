@@ -66,7 +66,7 @@ def test_a_game_the_server_stored_is_analysed_by_its_room_code(
 ) -> None:
     from fastapi.testclient import TestClient
 
-    from hraj.server.app import create_app
+    from hraj.app.site import create_app
     from hraj.server.settings import Settings
     from tests.server.helpers import until_over
 

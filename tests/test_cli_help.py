@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
+from hraj.core import GAMES
 from tests.cli_helpers import hraj
 
 COMMANDS = ["games", "play", "replay", "arena", "bench", "rules", "serve", "verify"]
@@ -64,3 +68,25 @@ def test_the_server_commands_are_listed_without_loading_the_server(
 ) -> None:
     ran = hraj(capsys, monkeypatch, "--help", lang="en")
     assert "serve" in ran.out and "verify" in ran.out
+
+
+def test_help_texts_name_the_registered_games_and_their_files(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The games and the files they read come from the registry, in the page's language."""
+    play = hraj(capsys, monkeypatch, "play", "--help", lang="en")
+    assert ", ".join(GAMES) in " ".join(play.out.split())
+    replay = " ".join(hraj(capsys, monkeypatch, "replay", "--help", lang="cs").out.split())
+    assert "záznam hry hraj (.json), soubor vrhcábů .mat nebo pozice vrhcábů jako XGID či ID gnubg" in replay
+    export = " ".join(hraj(capsys, monkeypatch, "export", "--help", lang="sk").out.split())
+    assert "Backgammon: mat (celý zápas, predvolený)" in export
+
+
+def test_the_command_list_loads_no_game() -> None:
+    """`hraj --help` stays fast: its texts name no game, so it imports none."""
+    script = (
+        "import sys\nfrom hraj.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(name for name in sys.modules if name.startswith('hraj.games.')))"
+    )
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60)
+    assert ran.stdout.strip().splitlines()[-1] == "[]"

@@ -8,7 +8,9 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
+from hraj.core import GAMES
 from hraj.i18n import LANGS, catalog, check_lang, number, percent, t, tn
+from tests.catalogs import gaps_of_game, po_files
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "hraj"
 KEYWORDS = dict.fromkeys(
@@ -28,6 +30,7 @@ FILES = [
     *sorted((SOURCE / "analysis").glob("*.py")),
     SOURCE / "tui" / "analysis.py",
     *sorted((SOURCE / "games").glob("*/hints.py")),
+    *sorted((SOURCE / "games").glob("*/formats/__init__.py")),
 ]
 
 
@@ -103,9 +106,16 @@ def test_numbers_and_percentages_follow_the_language() -> None:
 
 @pytest.mark.parametrize("lang", ["cs", "sk"])
 def test_every_catalog_declares_three_plural_forms(lang: str) -> None:
-    folder = SOURCE / "locale" / lang / "LC_MESSAGES"
-    for path in sorted(folder.glob("*.po")):
+    for path in po_files(lang):
         with path.open("rb") as handle:
             parsed = read_po(handle)
         assert parsed.num_plurals == 3, path.name
         assert parsed.plural_expr == "((n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2)", path.name
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_games_own_catalog_is_complete(game_id: str, lang: str) -> None:
+    """A game's phrases live in its own folder; its catalog has every msgid of its English
+    one, translated with the same fields."""
+    assert gaps_of_game(game_id, lang) == []

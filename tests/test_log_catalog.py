@@ -4,14 +4,13 @@ of the three gender contexts, with the fields of its English msgid."""
 from __future__ import annotations
 
 import string
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 import hraj
 from hraj.core.registry import game_part
-from hraj.i18n import GENDER_CONTEXTS, LOCALE, tg
+from hraj.i18n import GENDER_CONTEXTS, tg
+from tests.catalogs import messages, po_files
 
 CONTEXTS = tuple(GENDER_CONTEXTS.values())
 
@@ -30,13 +29,12 @@ def fields(text: str) -> set[str]:
 
 
 def log_catalog(lang: str) -> dict[tuple[str | None, str], object]:
-    path: Path = LOCALE / lang / "LC_MESSAGES" / "log.po"
-    with path.open("rb") as handle:
-        return {
-            (message.context, message.id if isinstance(message.id, str) else message.id[0]): message.string
-            for message in read_po(handle, locale=lang)
-            if message.id
-        }
+    """Every catalog of `lang` (each game's own holds its sentences) by context and msgid."""
+    return {
+        (message.context, message.id if isinstance(message.id, str) else message.id[0]): message.string
+        for path in po_files(lang)
+        for message in messages(path, lang)
+    }
 
 
 def test_every_game_has_log_sentences() -> None:

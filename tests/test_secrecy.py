@@ -27,11 +27,11 @@ from rich.console import Console
 from rich.markup import escape
 
 import hraj
+from hraj.app.site import create_app
 from hraj.core import game_class
 from hraj.core.bot import make_bot
 from hraj.core.game import State
 from hraj.core.record import Event
-from hraj.server.app import create_app
 from hraj.server.settings import Settings
 from hraj.tui.play import SeatPlayer, TerminalTable
 from hraj.web.render import log_lines, seat_names

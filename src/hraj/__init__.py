@@ -1,4 +1,4 @@
-"""hraj: Qwixx, Trefa, Backgammon and Abluxxen to play, replay and pit bots against."""
+"""hraj: tabletop games to play, replay and pit bots against (`hraj.GAMES` names them)."""
 
 from hraj.core import (
     GAMES,

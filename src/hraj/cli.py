@@ -13,7 +13,6 @@ and `serve`/`verify` import the server (FastAPI, SQLAlchemy) only when they run.
 from __future__ import annotations
 
 import errno
-import importlib
 import json
 import os
 import sys
@@ -33,9 +32,9 @@ from hraj.cli_errors import (
     catch_ctrl_c,
     usage_error_text,
 )
-from hraj.cli_help import HelpfulCommand, HelpfulGroup, current_language, print_help
+from hraj.cli_help import HELP_FIELDS, HelpfulCommand, HelpfulGroup, current_language, print_help
 from hraj.core import HrajError, InvalidOption, InvalidRecord, game_class
-from hraj.i18n import DEFAULT_LANG, check_lang, error_text, t
+from hraj.i18n import DEFAULT_LANG, check_lang, error_text, list_text, t
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -123,7 +122,7 @@ def console(*, stderr: bool = False) -> Console:
 
 
 @app.callback(
-    help=_("Qwixx, Trefa, Backgammon and Abluxxen: play in the terminal, replay records, pit bots against each other.")
+    help=_("Tabletop games: play in the terminal, replay records, pit bots against each other; hraj games lists them.")
 )
 def root(lang: LangOption = None) -> None:
     """`--lang` before the command also sets the language (main reads it first)."""
@@ -234,7 +233,7 @@ def games(lang: LangOption = None) -> None:
 def play(
     game_id: Annotated[
         str | None,
-        typer.Argument(metavar=_("GAME"), help=_("The game: qwixx, trefa, backgammon, abluxxen."), show_default=False),
+        typer.Argument(metavar=_("GAME"), help=_("The game: {games}."), show_default=False),
     ] = None,
     seats: Annotated[
         str | None,
@@ -342,19 +341,55 @@ def read_file(path: Path) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return data.decode("latin-1")  # older backgammon programs wrote Latin-1
+        return data.decode("latin-1")  # older programs wrote Latin-1
 
 
 def game_formats() -> list[tuple[str, Any]]:
-    """Every game's `formats` module (the files and position texts other programs write,
-    e.g. backgammon's .mat, XGID and gnubg IDs), found through the registry."""
+    """Every game's `formats` module (the files and position texts other programs write),
+    found through the registry."""
     from hraj.core.registry import game_part
 
     return [(game_id, module) for game_id in hraj.GAMES if (module := game_part(game_id, "formats")) is not None]
 
 
+def formats_say(part: str, lang: str) -> list[str]:
+    """What every game's `formats` module says in its `part` (RECORD_FILES,
+    POSITION_TEXTS, EXPORT_CHOICES), in `lang`, for the help pages."""
+    return [t(getattr(module, part), lang) for _, module in game_formats() if hasattr(module, part)]
+
+
+def sources(lang: str, *, positions: bool, room: bool = False) -> str:
+    """What a command reads, "a hraj record (.json), <each game's files> or …", in `lang`."""
+    found = [t("a hraj record (.json)", lang), *formats_say("RECORD_FILES", lang)]
+    if room:
+        found.append(t("the code of a room the server stored", lang))
+    if positions:
+        found += formats_say("POSITION_TEXTS", lang)
+    return list_text(found, lang, "or")
+
+
+def export_formats(lang: str) -> str:
+    """`--format`'s choices, game by game, in `lang`."""
+    return "; ".join(
+        f"{t(game_class(game_id).name, lang)}: {t(module.EXPORT_CHOICES, lang)}"
+        for game_id, module in game_formats()
+        if hasattr(module, "EXPORT_CHOICES")
+    )
+
+
+#: Help texts that name the registered games or their files: filled in only on the pages
+#: that show them, so `hraj --help` loads no game.
+HELP_FIELDS.update(
+    games=lambda lang: ", ".join(hraj.GAMES),
+    replay_sources=lambda lang: sources(lang, positions=True),
+    analyze_sources=lambda lang: sources(lang, positions=True, room=True),
+    export_sources=lambda lang: sources(lang, positions=False),
+    export_formats=export_formats,
+)
+
+
 def load_records(path: Path) -> list[dict[str, Any]]:
-    """Records from a hraj JSON record or a file a game can import (e.g. backgammon .mat)."""
+    """Records from a hraj JSON record or a file a game can import (its `formats.load_file`)."""
     text = read_file(path)
     if path.suffix.lower() != ".json":
         importers = [module for _, module in game_formats() if hasattr(module, "load_file")]
@@ -369,7 +404,7 @@ def load_records(path: Path) -> list[dict[str, Any]]:
 
 
 def show_position(path: Path, lang: str, out: Console) -> bool:
-    """Show a position file of a game (a backgammon XGID or gnubg IDs); False if
+    """Show a position file of a game (a text its `formats` module reads); False if
     `path` holds none."""
     if path.suffix.lower() == ".json":
         return False
@@ -431,7 +466,7 @@ def replay(
         str,
         typer.Argument(
             metavar=_("FILE"),
-            help=_("A hraj record (.json), a backgammon .mat file, or an XGID or gnubg ID."),
+            help=_("What to show: {replay_sources}."),
             show_default=False,
         ),
     ],
@@ -479,10 +514,7 @@ def analyze(
         str,
         typer.Argument(
             metavar=_("FILE"),
-            help=_(
-                "A hraj record (.json), a backgammon .mat file, the code of a room the server stored, "
-                "or an XGID or gnubg ID (hints for that position)."
-            ),
+            help=_("What to analyse: {analyze_sources} (hints for a position)."),
             show_default=False,
         ),
     ],
@@ -582,7 +614,7 @@ def stored_record(source: str) -> dict[str, Any] | None:
 
 
 def analyse_position(source: str, lang: str, out: Console, seed: int, *, as_json: bool) -> bool:
-    """Hints for a position given as text (a backgammon XGID or gnubg IDs); False if
+    """Hints for a position given as text (a text a game's `formats` module reads); False if
     `source` is a file or a text no game reads."""
     import functools
 
@@ -689,24 +721,17 @@ def rules_page(game_id: str, lang: str) -> Path | None:
 @app.command(
     name="export",
     cls=HelpfulCommand,
-    help=_("Write a backgammon record in another format: .mat, XGID or gnubg IDs."),
+    help=_("Write a record in a format other programs read; hraj export --help names them."),
 )
 def export_command(
     path: Annotated[
         Path,
-        typer.Argument(
-            metavar=_("FILE"), help=_("A hraj record (.json) or a backgammon .mat file."), show_default=False
-        ),
+        typer.Argument(metavar=_("FILE"), help=_("The record to write: {export_sources}."), show_default=False),
     ],
     to: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-f",
-            metavar=_("FORMAT"),
-            help=_("mat (the whole match), xgid or gnubgid (the position at the end of the record)."),
-        ),
-    ] = "mat",
+        str | None,
+        typer.Option("--format", "-f", metavar=_("FORMAT"), help=_("{export_formats}."), show_default=False),
+    ] = None,
     output: Annotated[
         Path | None,
         typer.Option("--output", "-O", metavar=_("FILE"), help=_("Write to this file instead of the screen.")),
@@ -725,7 +750,11 @@ def export_command(
     game_id = records[0].get("game") if records and isinstance(records[0], dict) else None
     formats = dict(game_formats()).get(game_id) if isinstance(game_id, str) else None
     if formats is None or not hasattr(formats, "export_records"):
-        raise InvalidRecord("Only backgammon records can be written as .mat, XGID or gnubg IDs.")
+        raise InvalidRecord(
+            "Records of {game} cannot be written in another format; hraj export --help names those that can.",
+            game=game_class(game_id).name if isinstance(game_id, str) else "?",
+        )
+    to = to or formats.EXPORT_FORMATS[0]
     if with_analysis and to != "mat":
         raise InvalidOption("Only a .mat file holds an analysis (as comments).")
     text = formats.export_records(records, to)
@@ -789,7 +818,7 @@ def analysis_comments(records: list[dict[str, Any]], lang: str) -> str:
 def rules(
     game_id: Annotated[
         str,
-        typer.Argument(metavar=_("GAME"), help=_("The game: qwixx, trefa, backgammon, abluxxen."), show_default=False),
+        typer.Argument(metavar=_("GAME"), help=_("The game: {games}."), show_default=False),
     ],
     lang: LangOption = None,
 ) -> None:
@@ -859,7 +888,7 @@ SERVER_COMMANDS = {
 
 def _server_command(name: str) -> None:
     """Add `name` as a command that loads the server (FastAPI, SQLAlchemy) only when run:
-    its own options, help and checks are the server's `hraj.server.commands`."""
+    its own options, help and checks are `hraj.app.commands`."""
 
     @app.command(
         name,
@@ -870,7 +899,7 @@ def _server_command(name: str) -> None:
     )
     def delegate(ctx: typer.Context) -> None:
         try:
-            commands = importlib.import_module("hraj.server.commands")
+            from hraj.app import commands
         except ModuleNotFoundError:  # installed without the server
             raise InvalidOption("This installation of hraj has no server.") from None
         server = typer.Typer(cls=HelpfulGroup, add_completion=False, pretty_exceptions_enable=False)

@@ -10,13 +10,32 @@ from __future__ import annotations
 
 import os
 import shutil
+import string
 import sys
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 from typer import core as typer_core
 
 from hraj.i18n import DEFAULT_LANG, LANGS, t
+
+#: Values that help texts name as `{field}` (the registered games, the files they read),
+#: by field name: each is computed in the page's language, and only for a page that
+#: shows a text naming it, so that `hraj --help` loads no game.
+HELP_FIELDS: dict[str, Callable[[str], str]] = {}
+
+
+def help_text(text: str, lang: str) -> str:
+    """A help text in `lang`, its `{field}`s (HELP_FIELDS) filled in."""
+    template = t(text, lang)
+    try:
+        fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    except ValueError:  # a brace that is no field
+        return template
+    if not fields or not fields <= HELP_FIELDS.keys():
+        return template
+    return template.format(**{name: HELP_FIELDS[name](lang) for name in fields})
 
 
 def current_language() -> str:
@@ -35,7 +54,7 @@ def _param_names(param: Any, lang: str) -> str:
 
 
 def _param_help(param: Any, lang: str) -> str:
-    text = t(param.help, lang) if param.help else ""
+    text = help_text(param.help, lang) if param.help else ""
     default = param.default
     shows = getattr(param, "show_default", None) is not False
     if (
@@ -74,7 +93,7 @@ def help_page(command: Any, ctx: Any, lang: str, width: int = 80) -> str:
         pieces.append(t("COMMAND [ARGS]...", lang))
     lines = [" ".join([t("Usage:", lang), ctx.command_path, *pieces])]
     if command.help:
-        lines += ["", *textwrap.wrap(t(command.help, lang), width)]
+        lines += ["", *textwrap.wrap(help_text(command.help, lang), width)]
     params = [param for param in command.get_params(ctx) if not getattr(param, "hidden", False)]
     arguments = [(_param_names(p, lang), _param_help(p, lang)) for p in params if p.param_type_name == "argument"]
     options = [(_param_names(p, lang), _param_help(p, lang)) for p in params if p.param_type_name != "argument"]
@@ -83,7 +102,7 @@ def help_page(command: Any, ctx: Any, lang: str, width: int = 80) -> str:
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)
             if sub is not None and not sub.hidden:
-                commands.append((name, t(sub.help, lang) if sub.help else ""))
+                commands.append((name, help_text(sub.help, lang) if sub.help else ""))
     for title, rows in (
         (t("Arguments", lang), arguments),
         (t("Options", lang), options),

@@ -1,10 +1,13 @@
 """Translations: gettext catalogs read at run time with Babel.
 
 Message ids are the English texts (templates with `{name}` fields), so English needs
-no catalog and an error's template is its translation key. Each part of hraj owns a
-domain (`core`, `cli`, `qwixx`, ...) in `locale/<lang>/LC_MESSAGES/<domain>.po`; all
-domains of a language are merged. Reading `.po` directly keeps the install free of a
-compile step.
+no catalog and an error's template is its translation key. Each shared part of hraj owns
+a domain (`core`, `cli`, `web`, ...) in `locale/<lang>/LC_MESSAGES/<domain>.po`, and
+each game one of its own in its folder, `<game>/locale/<lang>/LC_MESSAGES/<id>.po`
+(found through the registry, so a game from another package brings its own Czech).
+A msgid is looked up in the shared domains, then in the games'; `t_in(game, ...)` and
+`catalog(lang, game)` look in that game's domain first. Reading `.po` directly keeps
+the install free of a compile step.
 
 Counted phrases go through `tn` (gettext's `ngettext` with each language's Plural-Forms:
 Czech and Slovak have three forms, 1 / 2-4 / 5+), and numbers through `number` and
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.core import Locale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -35,6 +39,7 @@ from babel.numbers import format_decimal, format_percent
 
 from hraj.core.errors import HrajError
 from hraj.core.record import starting_seat
+from hraj.core.registry import game_locales, generation
 
 #: The catalogs ship inside the package (importlib.resources would cost `hraj --help` the zipfile machinery).
 LOCALE = Path(__file__).resolve().parent / "locale"
@@ -55,24 +60,43 @@ def check_lang(lang: str) -> str:
     return code
 
 
-def _messages(lang: str) -> Iterator[Message]:
-    """The translated, non-fuzzy messages of every domain of `lang`."""
+@functools.cache
+def _read(path: Path, lang: str) -> tuple[Message, ...]:
+    """The translated, non-fuzzy messages of one `.po` file."""
+    with path.open("rb") as handle:
+        return tuple(
+            message for message in read_po(handle, locale=lang) if message.id and message.string and not message.fuzzy
+        )
+
+
+def _domains(lang: str, game: str | None) -> list[Path]:
+    """The `.po` files of `lang`, the one that wins a msgid first: `game`'s own domain
+    (when given), the shared domains (the later file first, as they always merged), then
+    the other games' domains."""
     folder = LOCALE / lang / "LC_MESSAGES"
-    if not folder.is_dir():
-        return
-    for entry in sorted(folder.glob("*.po")):
-        with entry.open("rb") as handle:
-            for message in read_po(handle, locale=lang):
-                if message.id and message.string and not message.fuzzy:
-                    yield message
+    shared = sorted(folder.glob("*.po"), reverse=True) if folder.is_dir() else []
+    games = [(name, where / lang / "LC_MESSAGES" / f"{name}.po") for name, where in game_locales()]
+    own = [path for name, path in games if name == game]
+    others = [path for name, path in games if name != game]
+    return [path for path in [*own, *shared, *others] if path.is_file()]
+
+
+def _messages(lang: str, game: str | None = None) -> Iterator[Message]:
+    """The translated messages of every domain of `lang`, the one that wins last."""
+    for path in reversed(_domains(lang, game)):
+        yield from _read(path, lang)
+
+
+def catalog(lang: str, game: str | None = None) -> dict[str, str]:
+    """Every translated message of `lang`, from all of its domains (`game`'s first); a
+    plural message appears under its singular id with its first form."""
+    return _catalog(lang, game, generation())
 
 
 @functools.cache
-def catalog(lang: str) -> dict[str, str]:
-    """Every translated message of `lang`, from all of its domains; a plural message
-    appears under its singular id with its first form."""
+def _catalog(lang: str, game: str | None, _generation: int) -> dict[str, str]:
     messages: dict[str, str] = {}
-    for message in _messages(lang):
+    for message in _messages(lang, game):
         if message.context:
             continue  # gendered sentences are read through `tg` / `tgn`
         if isinstance(message.id, str):
@@ -82,13 +106,18 @@ def catalog(lang: str) -> dict[str, str]:
     return messages
 
 
+def translations(lang: str, game: str | None = None) -> gettext.NullTranslations:
+    """`lang`'s catalogs (`game`'s first) as one gettext translation, for `ngettext`
+    with its Plural-Forms and `pgettext` with the log's gender contexts."""
+    return _translations(lang, game, generation())
+
+
 @functools.cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """`lang`'s catalogs as one gettext translation, for `ngettext` with its Plural-Forms."""
+def _translations(lang: str, game: str | None, _generation: int) -> gettext.NullTranslations:
     if lang == "en":
         return gettext.NullTranslations()
     merged = Catalog(locale=lang)
-    for message in _messages(lang):
+    for message in _messages(lang, game):
         merged[message.id] = message
     compiled = io.BytesIO()
     write_mo(compiled, merged)
@@ -159,6 +188,12 @@ def percent(fraction: float, lang: str = DEFAULT_LANG, /, digits: int = 1) -> st
     return format_percent(fraction, format=pattern, locale=lang)
 
 
+def list_text(items: Sequence[str], lang: str = DEFAULT_LANG, style: str = "standard", /) -> str:
+    """Words as `lang` lists them: "a, b a c" (cs), "a, b, and c" (en); `style` "or"
+    for a choice ("a, b nebo c")."""
+    return format_list(list(items), style=style, locale=lang)  # type: ignore[arg-type]
+
+
 def t(text: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     """`text` in `lang` (English when no translation exists), with `params` filled in."""
     template = catalog(lang).get(text, text) if lang != "en" else text
@@ -168,6 +203,12 @@ def t(text: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return text.format(**params)
+
+
+def t_in(game: str, text: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
+    """`t` in the words of one game: its own catalog first, then the shared ones."""
+    template = catalog(lang, game).get(text, text) if lang != "en" else text
+    return _fill(template, text, params) if params else template
 
 
 def error_text(error: HrajError, lang: str = DEFAULT_LANG) -> str:
@@ -191,7 +232,7 @@ def bot_label(game_id: str, name: str, lang: str) -> str:
     level = bot_levels(game_id).get(name)
     if level is None:
         return name
-    return f"{t(level[0], lang)} – {t(level[1], lang)}"
+    return f"{t_in(game_id, level[0], lang)} – {t_in(game_id, level[1], lang)}"
 
 
 def bot_name(game_id: str, name: str, lang: str) -> str:
@@ -200,14 +241,17 @@ def bot_name(game_id: str, name: str, lang: str) -> str:
     from hraj.core.bot import bot_levels
 
     level = bot_levels(game_id).get(name)
-    return t(level[0] if level is not None else name[:1].upper() + name[1:], lang)
+    return t_in(game_id, level[0] if level is not None else name[:1].upper() + name[1:], lang)
 
 
 def translated_levels(game_id: str, lang: str) -> dict[str, tuple[str, str]]:
     """Bot name -> (level, what it does) in `lang`, for the bots that have a level."""
     from hraj.core.bot import bot_levels
 
-    return {name: (t(level, lang), t(text, lang)) for name, (level, text) in bot_levels(game_id).items()}
+    return {
+        name: (t_in(game_id, level, lang), t_in(game_id, text, lang))
+        for name, (level, text) in bot_levels(game_id).items()
+    }
 
 
 def log_lines(
@@ -221,7 +265,7 @@ def log_lines(
     """One sentence per event ("Eva zakřížkovala červenou 5"), in the words of the game's
     `log` module (`lines(events, names, genders, lang, view)`); None for an event the
     seat may not read. `view` is the current view of the reader, for what the events
-    leave out (a backgammon match's variant)."""
+    leave out (the variant of a match)."""
     from hraj.core.record import CHANCE, HIDDEN
     from hraj.core.registry import game_part
 

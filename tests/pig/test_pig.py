@@ -5,6 +5,7 @@ the conformance suite. Nothing outside tests/pig/ knows it."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import subprocess
 import sys
@@ -18,10 +19,11 @@ from fastapi.testclient import TestClient
 from rich.console import Console
 
 import hraj
+from hraj.app.site import create_app
 from hraj.core import register, unregister
 from hraj.core.bot import make_bot
 from hraj.core.registry import GROUP
-from hraj.server.app import create_app
+from hraj.i18n import t
 from hraj.server.settings import Settings
 from hraj.tui.play import SeatPlayer, TerminalTable
 from hraj.web.render import render_table
@@ -72,6 +74,7 @@ def test_registered_at_run_time_pig_is_a_game_like_the_others(pig: str) -> None:
 
 def test_pig_is_gone_once_unregistered() -> None:
     assert "pig" not in hraj.GAMES
+    assert t("Pig", "cs") == "Pig"  # and its words with it
     with pytest.raises(hraj.InvalidOption):
         hraj.game("pig")
 
@@ -156,3 +159,32 @@ def test_a_pig_table_renders_from_a_view(pig: str) -> None:
     assert "Petr: <b>0</b>" in html
     assert "+9" in html
     assert 'data-action="hold"' in html
+
+
+def test_pig_is_named_in_the_help_and_refused_by_export(
+    pig: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The help lists the games from the registry; export names the game it cannot write."""
+    from tests.cli_helpers import hraj as run
+
+    assert pig in run(capsys, monkeypatch, "play", "--help").out
+    assert pig in run(capsys, monkeypatch, "rules", "--help").out
+    record = tmp_path / "pig.json"
+    record.write_text(json.dumps(hraj.game(pig).new_state().record()), encoding="utf-8")
+    refused = run(capsys, monkeypatch, "export", str(record), lang="cs")
+    assert refused.code == 2
+    assert "Záznam hry Prasátko nejde zapsat v jiném formátu" in refused.err
+
+
+def test_pig_brings_its_own_czech_and_slovak(
+    pig: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its catalog in its own folder (`tests/pig/locale`), found through the registry."""
+    from tests.cli_helpers import hraj as run
+    from tests.pig import web
+
+    assert t("Pig", "cs") == "Prasátko" and t("Pig", "sk") == "Prasiatko" and t("Pig", "en") == "Pig"
+    assert web.describe("roll", "cs") == "házet znovu"
+    assert web.status({"turn_total": 7}, "Eva", "sk") == "Eva: +7, hádzať, alebo stačí?"
+    listed = run(capsys, monkeypatch, "games", lang="cs").out
+    assert "Prasátko" in listed and "body k výhře" in listed

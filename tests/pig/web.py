@@ -5,11 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hraj.i18n import t_in
+
+#: Pig's words are in its own catalog, `locale/<lang>/LC_MESSAGES/pig.po`.
+GAME = "pig"
+ACTIONS = {"roll": "roll again", "hold": "hold"}
+
 OPTION_FORMS: list[dict[str, Any]] = [{"name": "goal", "label": "points that win", "kind": "number"}]
 
 
 def describe(action: str, lang: str, names: Sequence[str] = ()) -> str:
-    return {"roll": "roll again", "hold": "hold"}.get(action, action)
+    return t_in(GAME, ACTIONS[action], lang) if action in ACTIONS else action
 
 
 def describe_chance(text: str, names: Sequence[str], lang: str) -> str | None:
@@ -17,7 +23,7 @@ def describe_chance(text: str, names: Sequence[str], lang: str) -> str | None:
 
 
 def status(view: Mapping[str, Any], who: str, lang: str) -> str | None:
-    return f"{who}: +{view['turn_total']}, roll or hold?"
+    return t_in(GAME, "{who}: +{points}, roll or hold?", lang, who=who, points=view["turn_total"])
 
 
 def build(view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:

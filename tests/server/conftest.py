@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from hraj.server.app import create_app
+from hraj.app.site import create_app
 from hraj.server.settings import Settings
 
 SECRET = "test-secret-0123456789"

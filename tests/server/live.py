@@ -22,7 +22,7 @@ import httpx
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
-from hraj.server.app import create_app
+from hraj.app.site import create_app
 from hraj.server.settings import Settings
 
 SECRET = "test-secret-0123456789"
@@ -72,7 +72,7 @@ class ThreadServer:
 
 
 class LiveServer:
-    """`python -m hraj.server serve` on a free loopback port, with its output collected."""
+    """`python -m hraj.app serve` on a free loopback port, with its output collected."""
 
     def __init__(self, database_url: str, env: dict[str, str] | None = None) -> None:
         self.database_url = database_url
@@ -92,7 +92,7 @@ class LiveServer:
         self.output: list[str] = []
 
     def start(self, timeout: float = 30.0) -> str:
-        command = [sys.executable, "-m", "hraj.server", "serve", "--port", "0", "--database", self.database_url]
+        command = [sys.executable, "-m", "hraj.app", "serve", "--port", "0", "--database", self.database_url]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env
         )

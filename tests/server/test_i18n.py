@@ -1,4 +1,5 @@
-"""Every message of the server and the store has Czech and Slovak (domain `server`)."""
+"""Every message of the server, the store and the commands that run them has Czech and
+Slovak (domain `server`)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ LOCALE = SOURCE / "locale"
 KEYWORDS = dict.fromkeys(("t", "_", "HrajError", "InvalidRecord", "StoreError", "SettingsError"), (1,)) | {
     "ServerError": (2,)
 }
-FILES = [*sorted((SOURCE / "server").glob("*.py")), *sorted((SOURCE / "store").glob("*.py"))]
+FILES = [path for name in ("server", "store", "app") for path in sorted((SOURCE / name).glob("*.py"))]
 
 
 def messages() -> list[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from hraj.server.app import create_app
+from hraj.app.site import create_app
 from hraj.server.settings import Settings
 from hraj.store import Store
 from hraj.store.db import ARCHIVED, OVER, PLAYING

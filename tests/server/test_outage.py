@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
-from hraj.server.app import create_app
+from hraj.app.site import create_app
 from hraj.server.settings import Settings
 from hraj.store import AppendBatch, NewRoom, RoomData, Store
 from tests.server.conftest import SECRET

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from hraj.server.app import create_app
+from hraj.app.site import create_app
 from hraj.server.rooms import Committer
 from hraj.server.settings import Settings
 from hraj.store import AppendBatch, Store, StoreError

@@ -36,7 +36,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
-    from hraj.server.app import create_app
+    from hraj.app.site import create_app
 
     database = tmp_path_factory.mktemp("web") / "hraj.db"
     settings = Settings(

@@ -10,10 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hraj.analysis.game import hint
+from hraj.app.site import create_app
 from hraj.core.game import State
 from hraj.core.hints import Adviser, OptionValue
 from hraj.i18n import catalog
-from hraj.server.app import create_app
 from hraj.server.settings import Settings
 from hraj.web import advice
 from tests.server.helpers import until_over

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hraj
-from hraj.server.app import create_app
+from hraj.app.site import create_app
 from hraj.server.settings import Settings
 from tests.server.helpers import until_over
 

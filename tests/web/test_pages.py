@@ -10,8 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hraj
+from hraj.app.site import create_app
 from hraj.core.registry import game_folder
-from hraj.server.app import create_app
 from hraj.server.settings import Settings
 from hraj.web import pages
 from tests.server.helpers import until_over

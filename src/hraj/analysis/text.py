@@ -1,7 +1,7 @@
 """Values, losses, reasons and rating words in the player's language.
 
 One place decides how a value reads in each unit, so the terminal and the web agree:
-a chance of winning as `57,3 %`, backgammon equity as `+0,042`, expected points as
+a chance of winning as `57,3 %`, an equity in points a game as `+0,042`, expected points as
 `115,4`; a loss in the same unit.
 """
 

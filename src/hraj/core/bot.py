@@ -38,7 +38,7 @@ class RandomBot(Bot):
     """Picks uniformly among the legal actions: the floor every other bot must beat.
 
     It leaves out the optional decisions a game keeps out of random playouts
-    (`State.playout_actions`: backgammon's doubles, beavers and resignations), which
+    (`State.playout_actions`: doubling the stake, resigning), which
     would end most of its games at once; `every_action=True` asks for those too."""
 
     name = "random"

@@ -28,7 +28,7 @@ def random_playout(
     """Play uniformly random actions (and random chance) until the game ends.
 
     The actions are `state.playout_actions`, or every legal action with `every_action`
-    (e.g. backgammon's doubles and resignations too)."""
+    (e.g. doubling the stake and resigning too)."""
     choices = state.legal_actions if every_action else state.playout_actions
     steps = 0
     while not state.is_over:

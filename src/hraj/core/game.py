@@ -314,8 +314,8 @@ class State(ABC, Generic[A, C]):
         return IllegalAction("{action} is not a legal move now.", action=str(action))
 
     def _canonical(self, seat: Seat, action: A) -> A:
-        """The legal action that a loosely written one stands for (backgammon's `13/7`
-        for `13/8 8/7`); raises IllegalAction with the reason if it stands for none."""
+        """The legal action that a loosely written one stands for (a move written
+        as its start and end for the steps it takes); raises IllegalAction with the reason if it stands for none."""
         return action
 
     def _canonical_chance(self, outcome: C) -> C:
@@ -329,7 +329,7 @@ class State(ABC, Generic[A, C]):
         return None
 
     def _hide_pending(self, events: list[Event], seat: Seat | None) -> list[Event]:
-        """Mask decisions that stay secret for a while (Qwixx's answers to the white sum
+        """Mask decisions that stay secret for a while (answers that every seat gives at once
         until every seat has answered); `events` is `seat`'s copy, changed in place."""
         return events
 
@@ -344,8 +344,8 @@ class State(ABC, Generic[A, C]):
 
     def playout_actions(self, seat: Seat) -> list[A]:
         """What a random playout chooses from: every legal action, unless the game leaves
-        out optional decisions that would end most random games at once (backgammon's
-        cube and resignations)."""
+        out optional decisions that would end most random games at once (doubling
+        the stake, resigning)."""
         return self.legal_actions(seat)
 
     def determinize(self, seat: Seat, rng: random.Random) -> State[A, C]:

@@ -2,7 +2,7 @@
 
 Each game that can advise puts a module `hints` in its own folder with an `ADVISER`: a
 subclass of `Adviser` that values every legal option of a seat in the game's natural
-unit (expected final score, chance of winning, backgammon equity in points a game),
+unit (expected final score, chance of winning, equity in points a game),
 ranked best first, with one line of reason a player understands where it can give one.
 Its best option is what the game's strongest bot plays in the same position with the
 same seed: the adviser asks that bot, never a second opinion.
@@ -23,9 +23,9 @@ from hraj.core.game import Game, Seat, State
 from hraj.core.registry import game_part
 
 #: The units an option's value is given in.
-POINTS = "points"  # expected final score (Qwixx and Trefa alone)
+POINTS = "points"  # expected final score (a game without winning chances, e.g. played alone)
 WIN = "win"  # chance of winning, 0..1 (a shared win counts as a share)
-EQUITY = "equity"  # backgammon: points a game, cube value 1, from the mover's side
+EQUITY = "equity"  # points a game, cube value 1, from the mover's side
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The frame shared by the games' compact position texts: `<active seat>: <sheet> / <sheet> ...`.
 
-Qwixx and Trefa write one part per seat after the seat that acts next; this module
+Games of score sheets write one part per seat after the seat that acts next; this module
 splits and checks that frame so each game parses only its own sheets.
 """
 

@@ -5,13 +5,15 @@ Games are found through the `hraj.games` entry-point group of the installed pack
 game can come from another package. Each entry point names a `Game` subclass, loaded on
 first use. A game's other parts live next to its rules module, in the same package:
 `bots` (a `BOTS` dict), `tui` (the terminal renderer), `web` (the browser table) —
-`game_part(id, "tui")` finds them without anyone naming the game.
+`game_part(id, "tui")` finds them without anyone naming the game; its phrases in its own
+`locale` folder (`game_locales`, read by `hraj.i18n`).
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 from collections.abc import Iterator, Sequence
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
@@ -26,6 +28,9 @@ GROUP = "hraj.games"
 
 #: Games registered at run time (`register`), after the installed ones.
 _added: dict[str, EntryPoint] = {}
+#: Bumped by every `register` and `unregister`, so that what is cached per set of games
+#: (the catalogs of `hraj.i18n`) can tell a new set from the old.
+_generation = [0]
 
 
 @functools.cache
@@ -74,6 +79,7 @@ GAMES = GameIds()
 def register(entry: EntryPoint | type[Game[Any, Any]]) -> str:
     """Add a game at run time (a program's own game, or a test's): an entry point of
     the `hraj.games` group, or the Game subclass itself. Returns its id."""
+    _generation[0] += 1
     if isinstance(entry, EntryPoint):
         _added[entry.name] = entry
         return entry.name
@@ -84,7 +90,36 @@ def register(entry: EntryPoint | type[Game[Any, Any]]) -> str:
 
 def unregister(game_id: str) -> None:
     """Forget a game added by `register` (installed games stay)."""
+    _generation[0] += 1
     _added.pop(game_id, None)
+
+
+def generation() -> int:
+    """A number that changes whenever a game is registered or forgotten at run time."""
+    return _generation[0]
+
+
+@functools.cache
+def _declared() -> dict[str, EntryPoint]:
+    """The installed games' entry points by name, none of them loaded."""
+    return {entry.name: entry for entry in sorted(entry_points(group=GROUP), key=lambda entry: entry.name)}
+
+
+@functools.cache
+def _locales(generation: int) -> tuple[tuple[str, Path], ...]:
+    found = []
+    for name, entry in {**_declared(), **_added}.items():
+        spec = importlib.util.find_spec(entry.module.rpartition(".")[0])  # imports its parents only
+        if spec is not None and spec.submodule_search_locations:
+            found.append((name, Path(next(iter(spec.submodule_search_locations))) / "locale"))
+    return tuple(found)
+
+
+def game_locales() -> tuple[tuple[str, Path], ...]:
+    """Each registered game's id and the `locale` folder of its package (its own gettext
+    catalogs, `<lang>/LC_MESSAGES/<id>.po`), found without importing the game, so that
+    `hraj --help` reads the catalogs without loading every game's rules."""
+    return _locales(_generation[0])
 
 
 def game_class(game_id: str) -> type[Game[Any, Any]]:

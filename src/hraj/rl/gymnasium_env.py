@@ -1,12 +1,12 @@
 """Gymnasium environments: one seat of a hraj game, hraj's bots in the other seats.
 
-Importing this module registers `hraj/Qwixx-v0`, `hraj/Trefa-v0`, `hraj/Backgammon-v0`
-and `hraj/Abluxxen-v0` (one id per registered game, named after it), so
+Importing this module registers `hraj/<Name>-v0` for every registered game (`hraj/Pig-v0`
+for a game named Pig), so
 
     import hraj.rl.gymnasium_env
-    env = gymnasium.make("hraj/Qwixx-v0", players=2, opponents="greedy")
+    env = gymnasium.make("hraj/Pig-v0", players=2, opponents="greedy")
 
-or, without the import, `gymnasium.make("hraj.rl.gymnasium_env:hraj/Qwixx-v0")`. Any
+or, without the import, `gymnasium.make("hraj.rl.gymnasium_env:hraj/Pig-v0")`. Any
 other keyword is a game option. The observation is the seat's float32 vector (see
 docs/rl.md); the legal actions are `info["action_mask"]` and `env.action_masks()`.
 An illegal action ends the episode as a lost game (`info["illegal_action"]`), so that
@@ -33,7 +33,7 @@ NAMESPACE = "hraj"
 
 
 def env_id(game_id: str) -> str:
-    """The Gymnasium id of a game: `hraj/Qwixx-v0`."""
+    """The Gymnasium id of a game: `hraj/Pig-v0` for Pig."""
     return f"{NAMESPACE}/{game_class(game_id).name}-v0"
 
 

@@ -7,12 +7,12 @@ scores, general-sum).
 
 How the contract maps onto OpenSpiel:
 
-- Sequential dynamics. A simultaneous decision (Qwixx's answers to the white sum) is
+- Sequential dynamics. A simultaneous decision (every seat answering one roll) is
   asked seat after seat in seat order; an answer stays hidden from the seats asked
   after it, so those games are imperfect-information games.
 - Explicit stochastic chance. A roll of several dice is one chance step per die (a
-  Qwixx roll is six steps of six outcomes, not one of 46 656), so chance nodes stay
-  small; a card or a two-dice backgammon roll is one step.
+  roll of six dice is six steps of six outcomes, not one of 46 656), so chance nodes stay
+  small; a card or a roll of two dice read as one is one step.
 - Observations are a seat's float32 vector of docs/rl.md, made from its view alone;
   there is no information-state tensor (algorithms that need perfect recall, like
   CFR, can build one from the observation history).

@@ -2,7 +2,7 @@
 
 Agents are `player_0` ... one per seat. Dice and cards are drawn inside the
 environment from a generator seeded by `reset(seed=...)`, so a seed replays a game.
-Simultaneous decisions (Qwixx's answers to the white sum) are asked one seat after
+Simultaneous decisions (every seat answering one roll) are asked one seat after
 another in seat order; each seat's observation comes from its own view, which never
 shows another seat's pending answer, so the order gives nobody an advantage.
 

@@ -3,7 +3,7 @@
 It is the example of docs/rl.md, kept in the package so that a trained policy sits in
 hraj's arena like any bot (`PolicyBot`). Linear in the observation: one weight row
 per action id, and a linear value estimate as the baseline that keeps the gradient's
-variance down. Enough to learn solo Qwixx in minutes on a CPU; nothing to rival the
+variance down. Enough to learn a solo dice game in minutes on a CPU; nothing to rival the
 search bots.
 """
 

@@ -20,7 +20,7 @@ def check_reward(reward: str) -> Reward:
 
 def final_rewards(outcome: Outcome, reward: Reward) -> list[float]:
     """`win`: each winner's share of one win (ties share it), 0 for the others;
-    `score`: the seat's final score in the game's own unit (points, backgammon points)."""
+    `score`: the seat's final score in the game's own unit (points, points of a match)."""
     if reward == "score":
         return [float(score) for score in outcome.scores]
     share = 1.0 / len(outcome.winners)

@@ -154,10 +154,22 @@ def _bearer(request: Request) -> str | None:
     return token.strip()
 
 
-def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[], str] = new_seed) -> FastAPI:
-    """The application; it opens (and migrates) the store on start unless one is given.
+#: How an error at a page's address is answered: (request, error, HTTP status or None).
+PageError = Callable[[Request, ServerError, int | None], Response]
+
+
+def create_api(
+    settings: Settings,
+    store: Store | None = None,
+    seeds: Callable[[], str] = new_seed,
+    page_error: PageError | None = None,
+) -> FastAPI:
+    """The API's application; it opens (and migrates) the store on start unless one is given.
 
     `seeds` makes each room's secret seed; only tests replace it, to replay a deal.
+    `page_error` answers an error at a page's address (the web's error page); without it
+    every error is the API's JSON. The pages themselves are added above the server, by
+    `hraj.app.site.create_app`, which is what `hraj serve` runs.
     """
     the_store = store if store is not None else Store(settings.database_url, synchronous=settings.sqlite_synchronous)
     rooms = rooms_for(the_store, settings.secret, seeds, settings)
@@ -203,12 +215,10 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
         """The error as a page in the page's language for a page's address (a mistyped
         link), with the HTTP `status` where it is not the error code's own; else as JSON
         for the API."""
-        if not _is_page(request):
+        if page_error is None or not _is_page(request):
             return error_response(error, _lang(request))
-        from hraj.web.pages import error_page
-
         metrics.errors.labels(error.code).inc()
-        return error_page(request, error, status)
+        return page_error(request, error, status)
 
     @app.exception_handler(ServerError)
     async def on_server_error(request: Request, error: ServerError) -> Response:
@@ -517,17 +527,6 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
-
-    # --- the browser UI: pages and table fragments, and their CSS and JS -----------------
-    from fastapi.staticfiles import StaticFiles
-
-    from hraj.web import STATIC_DIR
-    from hraj.web.advice import router as advice
-    from hraj.web.pages import router as pages
-
-    app.include_router(pages)
-    app.include_router(advice)
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     return app
 

@@ -104,7 +104,7 @@ def new_room_id() -> str:
 def dumps(message: dict[str, Any]) -> str:
     """Compact JSON, the same text as `json.dumps(..., separators=(",", ":"), ensure_ascii=False)`.
 
-    orjson writes it about seven times faster (2 µs for a Qwixx state, 14 µs with
+    orjson writes it about seven times faster (2 µs for a score-sheet state, 14 µs with
     `json`), which was the largest single cost of a move in the load benchmark. The
     standard encoder remains for what orjson refuses (an integer beyond 64 bits).
     """
@@ -713,7 +713,7 @@ class Room:
 
         The seat after this game's first player starts, whether the first player was
         an option or drawn at random (a chance event `first N`); where neither names
-        one, the rules decide by a roll (backgammon's opening roll), and so they do again.
+        one, the rules decide by a roll (an opening roll), and so they do again.
         """
         options = dict(self.game.options)
         first = options.get("first")

@@ -191,7 +191,7 @@ class TerminalTable:
         """Print what the viewer may read and has not seen yet, as the record has it
         (canonical moves, chance, and the steps the rules made by themselves, such as a
         penalty). The game decides what is secret (`events_for`); an event that becomes
-        readable later (a Qwixx answer once all have answered) is printed then, but the
+        readable later (an answer once all have answered) is printed then, but the
         cards revealed when the game ends are left to the final table."""
         events = self.game_state.events_for(self.viewer)
         over = self.game_state.is_over
@@ -209,7 +209,7 @@ class TerminalTable:
         return event_lines(self.game.id, events, self.names, self.genders, self.lang, self.game_state.view(self.viewer))
 
     def secret_answer(self) -> bool:
-        """Several people answer the same question at once (Qwixx's white sum): each
+        """Several people answer the same question at once (a roll every seat may use): each
         answer stays hidden from the others until all are in."""
         return len([seat for seat in self.game_state.to_act if seat in self.people]) > 1
 

@@ -25,7 +25,7 @@ from hraj.core.bot import bot_names, default_bot
 from hraj.core.errors import HrajError
 from hraj.core.record import CHANCE, Event
 from hraj.core.registry import game_folder, game_part
-from hraj.i18n import LANGS, t, tn, translated_levels
+from hraj.i18n import LANGS, list_text, t, tn, translated_levels
 from hraj.i18n import log_lines as sentences
 from hraj.server.protocol import ServerError, translate
 from hraj.server.rooms import Room, Rooms
@@ -156,7 +156,11 @@ def _games(lang: str) -> list[dict[str, Any]]:
 @router.get("/", response_class=HTMLResponse)
 async def start(request: Request) -> Response:
     lang = _lang(request)
-    return _html(render_page("start.html", lang, games=_games(lang), strings=_strings(lang), here=_here(request)))
+    games = _games(lang)
+    names = list_text([game["name"] for game in games], lang)
+    return _html(
+        render_page("start.html", lang, games=games, game_names=names, strings=_strings(lang), here=_here(request))
+    )
 
 
 @router.get("/lang/{code}")

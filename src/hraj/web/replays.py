@@ -2,7 +2,7 @@
 
 A turn is one player's decisions together with the chance that belongs to them: the
 dice rolled for the turn, a card drawn into the player's hand. A record lists every
-roll and every card as an event of its own (a 3-player Abluxxen deal is 45 events);
+roll and every card as an event of its own (a 3-player deal of 15 cards each is 45 events);
 a replay that stepped through them one by one would make the viewer click through
 the deal card by card. Here the events before the first decision (the deal, the
 opening roll) are one step, and every later step ends where another seat begins to

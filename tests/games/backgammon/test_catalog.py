@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import ast
 import re
-from importlib import resources
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 import hraj.games.backgammon.rules
 import hraj.games.backgammon.tui
+from tests.catalogs import po_strings
 
 SOURCES = [
     Path(hraj.games.backgammon.rules.__file__),
@@ -38,9 +37,8 @@ def messages_in_code() -> set[str]:
 
 
 def catalog(lang: str) -> dict[str, str]:
-    path = resources.files("hraj").joinpath("locale", lang, "LC_MESSAGES", "backgammon.po")
-    with path.open("rb") as handle:
-        return {str(m.id): str(m.string) for m in read_po(handle) if m.id}
+    """Every catalog of `lang`: the game's own, and the shared ones for words games share."""
+    return po_strings(lang)
 
 
 @pytest.mark.parametrize("lang", ["cs", "sk"])
@@ -52,10 +50,11 @@ def test_every_message_is_translated(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["cs", "sk"])
 def test_translations_keep_the_fields(lang: str) -> None:
-    for english, translated in catalog(lang).items():
+    for english, translated in po_strings(lang, "backgammon").items():
         assert sorted(re.findall(r"\{\w+\}", english)) == sorted(re.findall(r"\{\w+\}", translated)), english
 
 
 def test_english_catalog_lists_the_messages_untranslated() -> None:
     english = catalog("en")
-    assert messages_in_code() <= set(english) and not any(english.values())
+    assert messages_in_code() <= set(english)
+    assert all(english[text] in ("", text) for text in messages_in_code())

@@ -7,12 +7,12 @@ import string
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 import hraj
 from hraj.games.trefa import rules
 from hraj.games.trefa import tui as view_module
 from hraj.i18n import error_text
+from tests.catalogs import po_strings
 
 SOURCES = [
     Path(hraj.__file__).parent / "games" / "trefa" / name for name in ("rules.py", "sheets.py", "bots.py", "tui.py")
@@ -41,9 +41,8 @@ def messages_in_source() -> set[str]:
 
 
 def catalog(lang: str) -> dict[str, str]:
-    path = Path(hraj.__file__).parent / "locale" / lang / "LC_MESSAGES" / "trefa.po"
-    with path.open("rb") as handle:
-        return {str(m.id): str(m.string) for m in read_po(handle, locale=lang) if m.id}
+    """Every catalog of `lang`: the game's own, and the shared ones for words games share."""
+    return po_strings(lang)
 
 
 def fields(template: str) -> set[str]:
@@ -64,13 +63,14 @@ def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> No
     translations = catalog(lang)
     missing = sorted(messages_in_source() - set(translations))
     assert missing == []
-    for message, translated in translations.items():
+    for message, translated in po_strings(lang, "trefa").items():
         assert translated, f"{lang}: empty translation of {message!r}"
         assert fields(translated) == fields(message), message
 
 
 def test_the_english_catalog_exists_and_adds_nothing() -> None:
-    assert set(catalog("en").values()) == {""}
+    english = po_strings("en", "trefa")
+    assert english and all(text in ("", msgid) for msgid, text in english.items())
 
 
 def test_an_illegal_write_reads_in_czech() -> None:

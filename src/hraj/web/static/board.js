@@ -64,7 +64,7 @@ window.hraj.board = (() => {
   }
 
   /** The tab's title while it is this browser's turn; a chime when it becomes so, or
-   * when a new decision is asked after this browser's own move (Qwixx asks everyone). */
+   * when a new decision is asked after this browser's own move (a game may ask everyone). */
   function turn(myTurn) {
     document.title = myTurn ? tr("● Your turn – {title}", { title: BASE_TITLE }) : BASE_TITLE;
     if (myTurn && (!wasMyTurn || movedSince) && soundOn()) chime();

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po
 
 from hraj.games.backgammon.formats import FormatError, records_from_mat
 from hraj.games.backgammon.formats.mat_record import DEFAULT_NAMES
 from hraj.games.backgammon.formats.xgid import decode_xgid
 from hraj.i18n import catalog, error_text
+from tests.catalogs import po_strings
 
 SOURCE = Path(__file__).resolve().parents[4] / "src" / "hraj"
 FORMATS = SOURCE / "games" / "backgammon" / "formats"
@@ -60,12 +60,9 @@ def test_format_translations_keep_every_placeholder(lang: str) -> None:
 
 
 def test_the_english_catalog_lists_the_format_errors_untranslated() -> None:
-    english: dict[str, str] = {}
-    for path in sorted((SOURCE / "locale" / "en" / "LC_MESSAGES").glob("*.po")):
-        with path.open("rb") as handle:
-            english |= {str(m.id): str(m.string) for m in read_po(handle) if m.id}
+    english = po_strings("en")
     assert set(messages()) <= set(english)
-    assert not any(english[text] for text in messages())
+    assert all(english[text] in ("", text) for text in messages())
 
 
 def test_a_broken_mat_file_is_explained_in_czech_and_slovak() -> None:

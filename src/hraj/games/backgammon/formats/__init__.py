@@ -95,6 +95,17 @@ def state_from_text(text: str, **options: Any) -> BackgammonState:
     return state_from_gnubg(position.group(1), match.group(1) if match else _DEFAULT_MATCH_ID, **options)
 
 
+def _(text: str) -> str:
+    """Marks a text for the catalogs; `hraj`'s help pages translate it when shown."""
+    return text
+
+
+#: What the `hraj` command says of these formats in its help, in the catalogs' words:
+#: the files `load_file` reads, the texts `state_from_text` reads, and `--format`'s choices.
+RECORD_FILES = _("a backgammon .mat file")
+POSITION_TEXTS = _("a backgammon position as an XGID or gnubg IDs")
+EXPORT_CHOICES = _("mat (the whole match, the default), xgid or gnubgid (the position at the end of the record)")
+#: What `export_records` writes; the first is the default.
 EXPORT_FORMATS = ("mat", "xgid", "gnubgid")
 
 

@@ -14,7 +14,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from hraj.server.commands import register
+from hraj.app.commands import register
 from tests.server.live import Client, LiveServer, create_room
 from tests.server.test_fairness import finished_record
 
@@ -174,7 +174,7 @@ def test_sigterm_stops_the_server_within_seconds_while_bots_play_flat_out(tmp_pa
 
 def test_a_second_server_on_one_database_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Before, a restart while the old process still ran let two processes write one room."""
-    from hraj.server import commands
+    from hraj.app import commands
 
     monkeypatch.setattr(commands, "WRITER_WAIT_S", 0.5)
     first = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}")

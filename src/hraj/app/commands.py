@@ -21,9 +21,9 @@ from typing import Annotated, Any
 import typer
 import uvicorn
 
+from hraj.app.site import create_app
 from hraj.core.errors import HrajError, InvalidRecord
 from hraj.i18n import DEFAULT_LANG, LANGS, check_lang, error_text, t
-from hraj.server.app import create_app
 from hraj.server.fairness import load_record, verify_record
 from hraj.server.logs import configure as configure_logs
 from hraj.server.settings import Settings, SettingsError, database_url_from, default_data_dir, load_settings
