@@ -7,10 +7,9 @@ long as good players make them; then it is analysed exactly as `hraj analyze` do
 with the settings analysis uses (`quick`):
 
 - Qwixx: `master`'s table values, every option;
-- Trefa: `winner`'s candidates and the option played, 200 sampled futures per decision
-  (the bot plays with 400);
-- backgammon: every play and cube decision (pubeval's estimate until an evaluator with
-  `values` is the strongest bot);
+- Trefa: `winner`'s exact chance of winning of every option (its race model);
+- backgammon: every play (the net at 1-ply, `expert`) and every cube decision (the cube
+  model on the net's probabilities);
 - Abluxxen: `strategist`'s own search (12 deals, six turns ahead, six plays weighed)
   plus the option played, without its 0.6-second limit.
 
