@@ -36,7 +36,7 @@ def test_hand_display_and_layers_are_drawn_for_the_seat() -> None:
     assert "captured: 3 3 J" in drawn
     assert "2×9" in drawn and "3×4" in drawn  # the seats' table counts repeated cards
     assert "1:1  2:2  3:3  4:4  5:5  6:J" in drawn
-    assert "Draw pile: 79 cards" in drawn and "discard pile: 1 cards" in drawn
+    assert "Draw pile: 79 cards" in drawn and "discard pile: 1 card" in drawn and "1 cards" not in drawn
 
 
 def test_other_seats_show_only_sizes_and_what_everyone_saw() -> None:
@@ -108,3 +108,14 @@ def test_actions_are_described_in_words() -> None:
 
 def test_hidden_hands_are_declared() -> None:
     assert hraj.game("abluxxen").hidden_hands is True
+
+
+def test_card_counts_take_the_czech_and_slovak_plural_forms() -> None:
+    state = example()
+    state.apply(0, "leave")
+    state.apply(2, "discard")  # Adam discards the captured cards and draws three
+    czech, slovak, english = (text(state.view(2), lang) for lang in ("cs", "sk", "en"))
+    assert "Adam dobírá ještě 3 karty" in czech
+    assert "Dobírací balíček: 79 karet" in czech and "odhazovací hromádka: 4 karty" in czech
+    assert "Adam doberá ešte 3 karty" in slovak and "Doberací balíček: 79 kariet" in slovak
+    assert "Adam draws 3 more cards" in english and "(s)" not in english

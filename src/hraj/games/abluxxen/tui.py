@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hraj.games.abluxxen.view import AbluxxenView
-from hraj.i18n import t
+from hraj.i18n import t, tn
 
 NOTATION_HELP = (
     "Play one card or several of one value, jokers allowed: play 4 4 J (J is a joker). "
@@ -31,6 +31,7 @@ NOTATION_HELP = (
     "With two players, shadow 5 captures the 5s of the shadow offer."
 )
 
+DRAWS_MORE, DRAWS_MORE_PLURAL = "{drawer} draws {count} more card", "{drawer} draws {count} more cards"
 PHASES = {
     "first": "choosing the first player",
     "deal": "dealing",
@@ -38,7 +39,6 @@ PHASES = {
     "shadow": "{name} chooses a group of the shadow offer",
     "choose": "{name} captured from {victim}: take into hand or leave?",
     "victim": "{victim}: take the captured cards back, or discard and draw?",
-    "draw": "{drawer} draws {owed} more card(s)",
     "draw_card": "{drawer} draws from the pile",
     "refill": "refilling the display",
     "shadow_fill": "refilling the shadow offer",
@@ -124,9 +124,12 @@ def _status(view: AbluxxenView, lang: str, names: Sequence[str]) -> str:
         "name": names[view["active"]] if view["active"] is not None else "",
         "victim": names[capture["victim"]] if capture else "",
         "drawer": names[draw["seat"]] if draw else "",
-        "owed": draw["owed"] if draw else 0,
     }
-    status = t(PHASES[view["phase"]], lang, **fields)
+    if view["phase"] == "draw":  # how many cards are still owed, in the plural form they take
+        owed = draw["owed"] if draw else 0
+        status = tn(DRAWS_MORE, DRAWS_MORE_PLURAL, owed, lang, drawer=fields["drawer"])
+    else:
+        status = t(PHASES[view["phase"]], lang, **fields)
     if capture:
         status += " — " + t("captured: {cards}", lang, cards=cards(capture["cards"]))
     return status
@@ -169,8 +172,8 @@ def _table(view: AbluxxenView, lang: str) -> Group:
         slots.append(f"  {number}:", style="dim")
         slots.append("+".join(map(card, slot)) if slot else "·", style="bold yellow" if slot else "dim")
     lines: list[RenderableType] = [slots]
-    pile = t("Draw pile: {count} cards", lang, count=view["pile"])
-    discard = t("discard pile: {count} cards", lang, count=len(view["discard"]))
+    pile = tn("Draw pile: {count} card", "Draw pile: {count} cards", view["pile"], lang)
+    discard = tn("discard pile: {count} card", "discard pile: {count} cards", len(view["discard"]), lang)
     lines.append(Text(f"{pile}   {discard}"))
     if view["shadow"] is not None:
         groups = "  ".join(cards(group) for group in view["shadow"]) or "—"
