@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from hraj.games.trefa.rowvalue import row_values
+from hraj.games.trefa.rowvalue import bits, fitting_dice, row_values, submasks
 from hraj.games.trefa.sheets import ROWS
 
 #: A turn's end within a row: (empty fields after it, hits after it, points written).
@@ -39,10 +39,6 @@ TURNS = 32
 ROW_TURNS = 8
 #: Probability below this is float noise of the convolutions.
 NOISE = 1e-13
-
-
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def _cases(printed: int) -> list[tuple[int, float]]:
@@ -82,26 +78,13 @@ class RowChain:
         if found is not None:
             return found
         table = self.table
-        empties = _bits(mask)
-        fitting = hit_mask = 0
-        values = [0] * len(self.numbers)
-        for field, value in zip(empties, throw, strict=True):
-            if value:
-                fitting |= 1 << field
-                values[field] = value
-                if value == self.numbers[field]:
-                    hit_mask |= 1 << field
+        fitting, hit_mask, values = fitting_dice(bits(mask), throw, self.numbers)
         if not fitting:
             step = (mask & (mask - 1), hits, 0)
         else:
             best, step = float("-inf"), (mask, hits, 0)
             gains = {0: 0}
-            subsets = []
-            chosen = fitting
-            while chosen:
-                subsets.append(chosen)
-                chosen = (chosen - 1) & fitting
-            for chosen in reversed(subsets):
+            for chosen in submasks(fitting):
                 low = chosen & -chosen
                 gains[chosen] = gains[chosen ^ low] + values[low.bit_length() - 1]
                 after_hits = hits + (chosen & hit_mask).bit_count()
@@ -117,7 +100,7 @@ class RowChain:
         found = self._rerolls.get(key)
         if found is not None:
             return found
-        empties = _bits(mask)
+        empties = bits(mask)
         options = [[(1, 1.0)] if ones >> field & 1 else _cases(self.numbers[field]) for field in empties]
         ends: dict[Step, float] = defaultdict(float)
         for throw, p in _weighted(options):
@@ -132,7 +115,7 @@ class RowChain:
         if found is not None:
             return found
         table = self.table
-        empties = _bits(mask)
+        empties = bits(mask)
         ends: dict[Step, float] = defaultdict(float)
         for throw, p in _weighted([_cases(self.numbers[field]) for field in empties]):
             step = self.after_throw(mask, hits, throw)

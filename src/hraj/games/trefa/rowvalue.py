@@ -30,11 +30,26 @@ from collections.abc import Sequence
 Throw = tuple[int, ...]
 
 
-def _bits(mask: int) -> list[int]:
+def bits(mask: int) -> list[int]:
+    """The fields a bit mask names, lowest first."""
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def _submasks(mask: int) -> list[int]:
+def fitting_dice(empties: Sequence[int], throw: Throw, numbers: Sequence[int]) -> tuple[int, int, list[int]]:
+    """What a throw on the empty fields allows: the mask of fields whose die fits (a 0 does
+    not), the mask of those that hit their printed number, and each field's die value."""
+    fitting = hit_mask = 0
+    values = [0] * len(numbers)
+    for field, value in zip(empties, throw, strict=True):
+        if value:
+            fitting |= 1 << field
+            values[field] = value
+            if value == numbers[field]:
+                hit_mask |= 1 << field
+    return fitting, hit_mask, values
+
+
+def submasks(mask: int) -> list[int]:
     """Every non-empty subset of `mask`, each after all of its own subsets."""
     subsets = []
     sub = mask
@@ -89,7 +104,7 @@ class RowValues:
         if mask == 0:
             self._values[(mask, hits)] = float(self.hit_bonus[hits])
             return
-        empties = _bits(mask)
+        empties = bits(mask)
         # what each empty field's die can do, with the probability of each
         cases = [self._cases(self.numbers[field]) for field in empties]
         best: dict[Throw, float] = {}
@@ -119,20 +134,12 @@ class RowValues:
 
     def _best_after_throw(self, mask: int, hits: int, empties: list[int], throw: Throw) -> float:
         """The best of writing some fitting dice (or the forced cross-out) after the last throw."""
-        fitting = 0
-        hit_mask = 0
-        values = [0] * self.fields
-        for field, value in zip(empties, throw, strict=True):
-            if value:
-                fitting |= 1 << field
-                values[field] = value
-                if value == self.numbers[field]:
-                    hit_mask |= 1 << field
+        fitting, hit_mask, values = fitting_dice(empties, throw, self.numbers)
         if not fitting:
             return self.cross_value(mask, hits)
         gain = {0: 0}
         best = float("-inf")
-        for chosen in _submasks(fitting):
+        for chosen in submasks(fitting):
             low = chosen & -chosen
             gain[chosen] = gain[chosen ^ low] + values[low.bit_length() - 1]
             score = gain[chosen] + self.value(mask ^ chosen, hits + (chosen & hit_mask).bit_count())
