@@ -10,31 +10,20 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hraj.analysis.game import hint
-from hraj.app.site import create_app
 from hraj.core.game import State
 from hraj.core.hints import Adviser, OptionValue
 from hraj.i18n import catalog
-from hraj.server.settings import Settings
 from hraj.web import advice
 from tests.server.helpers import until_over
+from tests.web.api import new_room, site_client
 
 PEOPLE = [{"kind": "person"}, {"kind": "person"}]
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(
-        database_url=f"sqlite:///{tmp_path / 'hraj.db'}", secret="advice-test-secret-0123456789", bot_pace=0.0
-    )
-    with TestClient(create_app(settings)) as test_client:
+    with site_client(tmp_path) as test_client:
         yield test_client
-
-
-def new_room(client: TestClient, game: str, seats: list[dict[str, str]], **extra: object) -> dict[str, str]:
-    response = client.post("/api/rooms", json={"game": game, "seats": seats, **extra})
-    assert response.status_code == 201, response.text
-    body: dict[str, str] = response.json()
-    return body
 
 
 def bearer(token: str) -> dict[str, str]:

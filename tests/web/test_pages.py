@@ -14,25 +14,13 @@ from hraj.app.site import create_app
 from hraj.core.registry import game_folder
 from hraj.server.settings import Settings
 from hraj.web import pages
-from tests.server.helpers import until_over
+from tests.web.api import new_room, site_client
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(
-        database_url=f"sqlite:///{tmp_path / 'hraj.db'}", secret="pages-test-secret-0123456789", bot_pace=0.0
-    )
-    with TestClient(create_app(settings)) as test_client:
+    with site_client(tmp_path) as test_client:
         yield test_client
-
-
-def new_room(client: TestClient, game: str, seats: list[dict[str, str]], **extra: object) -> dict[str, str]:
-    response = client.post("/api/rooms", json={"game": game, "seats": seats, **extra})
-    assert response.status_code == 201, response.text
-    body: dict[str, str] = response.json()
-    if all(seat.get("kind") == "bot" for seat in seats):  # bots play one move per step: wait for the end
-        until_over(client, body["room"])
-    return body
 
 
 def test_the_start_page_is_czech_by_default_and_lists_every_game(client: TestClient) -> None:
