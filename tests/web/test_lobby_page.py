@@ -7,7 +7,8 @@ import datetime as dt
 from fastapi.testclient import TestClient
 
 from hraj.web.pages import ago
-from tests.web.test_pages import client, new_room  # noqa: F401  (the fixture and its helper)
+from tests.web.api import new_room
+from tests.web.test_pages import client  # noqa: F401  (the fixture)
 
 
 def test_the_lobby_page_lists_public_rooms_in_the_page_s_language(client: TestClient) -> None:  # noqa: F811

@@ -13,7 +13,8 @@ from hraj.core.record import Event
 from hraj.games.abluxxen.web import card_text
 from hraj.web.replays import private_chances, replay_steps, turn_ends
 from tests.server.helpers import until_over
-from tests.web.test_pages import client, new_room  # noqa: F401  (the fixture and its helper)
+from tests.web.api import new_room
+from tests.web.test_pages import client  # noqa: F401  (the fixture)
 
 # --- where turns end -------------------------------------------------------------------------
 
