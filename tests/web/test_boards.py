@@ -46,6 +46,15 @@ def first_screen(page: Page, selector: str, index: int = 0) -> None:
     if not inside:
         page.screenshot(path=str(ARTIFACTS / "boards" / "not-in-the-first-screen.png"), full_page=True)
     assert inside, (selector, box)
+    # Nothing covers it: a tap on its middle reaches it, not a button drawn over it.
+    reached = element.evaluate(
+        "el => { const r = el.getBoundingClientRect();"
+        " const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return hit !== null && (el === hit || el.contains(hit)); }"
+    )
+    if not reached:
+        page.screenshot(path=str(ARTIFACTS / "boards" / "covered.png"))
+    assert reached, (selector, "covered by another element")
 
 
 def press(page: Page, selector: str, index: int = 0) -> bool:
