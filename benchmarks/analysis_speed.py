@@ -28,6 +28,7 @@ import hraj
 from hraj.analysis.game import analyse
 from hraj.core.bot import make_bot
 from hraj.core.driver import play_game
+from hraj.core.record import Record
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("qwixx", {"players": 1}),
@@ -42,7 +43,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 PLAYERS = {"qwixx": "master", "trefa": "winner", "backgammon": "pubeval", "abluxxen": "greedy"}
 
 
-def record(game_id: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
+def record(game_id: str, options: dict[str, Any], seed: int) -> Record:
     """A seeded game of the case's bot (`PLAYERS`) in every seat."""
     game = hraj.game(game_id, **options)
     bots = [make_bot(game_id, PLAYERS[game_id], seed * 10 + seat) for seat in range(game.players)]

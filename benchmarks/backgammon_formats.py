@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from hraj.core.record import Record, parse_record
 from hraj.games.backgammon.formats import export_mat, records_from_mat
 from hraj.games.backgammon.formats.positions import gnubg_ids, state_from_gnubg, state_from_xgid, xgid
 from hraj.games.backgammon.rules import Backgammon, BackgammonState
@@ -33,15 +34,15 @@ def random_match(seed: int) -> BackgammonState:
     return state
 
 
-def positions_of(record: dict[str, Any]) -> list[BackgammonState]:
+def positions_of(record: Record) -> list[BackgammonState]:
     """Every decision point of a record, replayed."""
     game = Backgammon(**record["options"])
     state = game.new_state()
     found = []
-    for kind, seat, text in record["events"]:
+    for kind, seat, text in parse_record(record)[2]:
         if kind == "chance":
             state.apply_chance(text)
-        elif kind == "move":
+        elif kind == "move" and seat is not None:
             found.append(state.copy())
             state.apply(seat, text)
     return found

@@ -15,6 +15,7 @@ from hraj.core.bot import make_bot
 from hraj.core.driver import play_game
 from hraj.core.errors import InvalidRecord
 from hraj.core.hints import Thresholds
+from hraj.core.record import Record
 from hraj.games.abluxxen import hints as abluxxen_hints
 from hraj.games.abluxxen.rules import AbluxxenState
 
@@ -36,7 +37,7 @@ def test_the_rating_word_follows_the_mean_loss(mean: float, expected: str) -> No
     assert rating(mean, GNUBG) == expected
 
 
-def qwixx_record(seed: int) -> dict[str, Any]:
+def qwixx_record(seed: int) -> Record:
     game = hraj.game("qwixx", players=2)
     bots = [make_bot("qwixx", "random", seed), make_bot("qwixx", "master", seed + 1)]
     return play_game(game.new_state(), bots, random.Random(seed)).record()

@@ -23,6 +23,7 @@ from hraj.analysis.game import analyse, hint
 from hraj.core.bot import Bot, make_bot, strongest_bot
 from hraj.core.game import Game, State
 from hraj.core.hints import adviser
+from hraj.core.record import Record
 from hraj.games.abluxxen import hints as abluxxen_hints
 from hraj.games.abluxxen.search import SearchBot
 
@@ -80,7 +81,7 @@ def test_the_hints_best_option_is_the_strongest_bots_choice(game_id: str, option
         assert chosen in state.legal_actions(seat)
 
 
-def play(game: Game[Any, Any], seed: int, plant: int | None = None) -> tuple[dict[str, Any], int | None]:
+def play(game: Game[Any, Any], seed: int, plant: int | None = None) -> tuple[Record, int | None]:
     """A game of the strongest bot against itself; with `plant`, the first decision from
     the `plant`-th on whose worst option is clearly worse plays that option instead.
     Returns the record and the event number of the planted mistake."""

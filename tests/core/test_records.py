@@ -33,7 +33,7 @@ def finished_game() -> hraj.State:  # type: ignore[type-arg]
 )
 def test_malformed_records_are_refused(mutate: Callable[[dict[str, Any]], object]) -> None:
     record = finished_game().record()
-    broken = copy.deepcopy(record)
+    broken: dict[str, Any] = copy.deepcopy(dict(record))
     mutate(broken)
     with pytest.raises(hraj.HrajError):
         hraj.game("qwixx", players=2).replay(broken)
@@ -135,7 +135,7 @@ def test_a_malformed_position_text_is_hrajs_error(text: str) -> None:
 def test_the_first_events_of_a_record_replay_with_the_forced_steps_that_follow() -> None:
     """A replay's step ends where it likes; the rules' forced steps after it come along."""
     record = finished_game().record()
-    events = [tuple(event) for event in record["events"]]
+    events = [(str(kind), seat if isinstance(seat, int) else None, str(text)) for kind, seat, text in record["events"]]
     autos = [i for i, event in enumerate(events) if event[0] == "auto"]
     game = hraj.game("qwixx", players=2)
     state = game.replay_events(events[: autos[0]], whole=False)

@@ -61,11 +61,11 @@ class PigState(State[str, str]):
         self.game = game
         self._log: EventLog = None
         self.players = game.players
-        self.goal: int = game.options["goal"]
+        self.goal: int = game.int_option("goal")
         self.scores = [0] * self.players
         self.turn_total = 0
         self.dice: tuple[int, int] | None = None
-        first = game.options["first"]
+        first = game.first
         self.active = 0 if first is None else first
         self.phase = FIRST if first is None else DICE
 

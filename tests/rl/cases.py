@@ -20,5 +20,5 @@ SMALL = [
     pytest.param(game_id, options, id=f"{game_id}-{json.dumps(options, sort_keys=True)}")
     for game_id in hraj.GAMES
     for options in game_class(game_id).conformance_options()
-    if options.get("players", 2) <= 2
+    if game_class(game_id)(**options).players <= 2
 ]

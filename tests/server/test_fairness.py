@@ -43,7 +43,7 @@ def finished_record(
         else:
             seat = state.to_act[0]
             state.apply(seat, moves.choice(state.legal_actions(seat)))
-    record = state.record()
+    record: dict[str, Any] = dict(state.record())
     record["room"] = {"id": "test", "seed": seed, "commitment": commitment(seed)}
     if dice != DICE_V1:
         record["room"]["dice"] = dice

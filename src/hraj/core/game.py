@@ -15,12 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypedDict, TypeVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption, InvalidRecord
+from hraj.core.jsondata import GameOptions, OptionSetting
 from hraj.core.record import (
     AUTO,
     CHANCE,
     MOVE,
     Event,
     EventLog,
+    Record,
     Secret,
     log_events,
     log_events_for,
@@ -73,9 +75,9 @@ def winners_by_score(scores: Sequence[float]) -> tuple[Seat, ...]:
 class Option:
     """One option of a game: its default, a check, and a line of help."""
 
-    default: Any
+    default: OptionSetting
     help: str
-    check: Callable[[Any], Any]
+    check: Callable[[object], OptionSetting]
     """Returns the value normalised, or raises ValueError whose argument is the reason
     (a HrajError, so that it can be translated, or plain English text)."""
     local_only: bool = False
@@ -83,12 +85,12 @@ class Option:
     command line may set it, never a client of the server."""
 
 
-def int_in(low: int, high: int) -> Callable[[Any], int]:
+def int_in(low: int, high: int) -> Callable[[object], int]:
     """An option check for an integer in [low, high] (numeric strings accepted)."""
     reason = HrajError("expected a whole number from {low} to {high}", low=low, high=high)
 
-    def check(value: Any) -> int:
-        if isinstance(value, bool):
+    def check(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             raise ValueError(reason)
         try:
             number = int(value)
@@ -102,7 +104,7 @@ def int_in(low: int, high: int) -> Callable[[Any], int]:
     return check
 
 
-def boolean(value: Any) -> bool:
+def boolean(value: object) -> bool:
     """An option check for on/off values, lenient about how people write them."""
     if isinstance(value, bool):
         return value
@@ -114,10 +116,10 @@ def boolean(value: Any) -> bool:
     raise ValueError(HrajError("expected yes or no"))
 
 
-def one_of(*choices: str) -> Callable[[Any], str]:
+def one_of(*choices: str) -> Callable[[object], str]:
     """An option check for one word out of a fixed set."""
 
-    def check(value: Any) -> str:
+    def check(value: object) -> str:
         text = str(value).strip().lower()
         if text not in choices:
             raise ValueError(HrajError("expected one of {choices}", choices=", ".join(choices)))
@@ -126,7 +128,7 @@ def one_of(*choices: str) -> Callable[[Any], str]:
     return check
 
 
-def optional_seat(value: Any) -> int | None:
+def optional_seat(value: object) -> int | None:
     """The `first` option: a seat number, or None for a random start."""
     if value is None or value == "" or str(value).lower() in {"random", "none"}:
         return None
@@ -145,19 +147,34 @@ class Game(ABC, Generic[A, C]):
     """Each seat holds cards the others may not see: a screen shared by several people
     hides the table between their turns."""
 
-    def __init__(self, **options: Any) -> None:
-        self.options: dict[str, Any] = self._validate(options)
-        self.players: int = int(self.options.get("players", 2))
-        first = self.options.get("first")
-        if first is not None and first >= self.players:
+    def __init__(self, **options: object) -> None:
+        self.options: GameOptions = self._validate(options)
+        self.players: int = self.int_option("players") if "players" in self.options else 2
+        #: The seat that starts (the `first` option), or None where chance decides.
+        self.first: Seat | None = self.int_option("first") if self.options.get("first") is not None else None
+        if self.first is not None and self.first >= self.players:
             raise InvalidOption(
                 "Option first={first} names no seat; seats are 0 to {last}.",
-                first=first,
+                first=self.first,
                 last=self.players - 1,
             )
 
+    def int_option(self, name: str) -> int:
+        """The value of a whole-number option (its check made it one)."""
+        value = self.options[name]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"option {name} of {self.id} is not a whole number: {value!r}")
+        return value
+
+    def text_option(self, name: str) -> str | None:
+        """The value of an option that is a word or a path, or None where it is not given."""
+        value = self.options[name]
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"option {name} of {self.id} is not text: {value!r}")
+        return value
+
     @classmethod
-    def _validate(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+    def _validate(cls, given: Mapping[str, object]) -> GameOptions:
         unknown = sorted(set(given) - set(cls.options_spec))
         if unknown:
             raise InvalidOption(
@@ -166,7 +183,7 @@ class Game(ABC, Generic[A, C]):
                 game=cls.id,
                 known=", ".join(cls.options_spec) or "none",
             )
-        options: dict[str, Any] = {}
+        options: GameOptions = {}
         for name, spec in cls.options_spec.items():
             value = given.get(name, spec.default)
             try:
@@ -182,7 +199,7 @@ class Game(ABC, Generic[A, C]):
         return options
 
     @classmethod
-    def conformance_options(cls) -> list[dict[str, Any]]:
+    def conformance_options(cls) -> list[GameOptions]:
         """Option sets that the conformance suite plays; each game lists its variants."""
         return [{}]
 
@@ -198,7 +215,7 @@ class Game(ABC, Generic[A, C]):
     def parse_chance(self, text: str) -> C:
         """A chance outcome from its notation; raises InvalidAction for anything else."""
 
-    def replay(self, record: Mapping[str, Any]) -> State[A, C]:
+    def replay(self, record: object) -> State[A, C]:
         """Rebuild the state of a record event by event, checking every step."""
         game_id, options, events = parse_record(record)
         if game_id != self.id:
@@ -422,11 +439,11 @@ class State(ABC, Generic[A, C]):
             return self.events()
         return self._hide_pending(log_events_for(self._log, seat), seat)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """A JSON-able record that `game.replay` turns back into this state."""
         return make_record(self.game.id, self.game.options, self.events())
 
-    def record_for(self, seat: Seat | None) -> dict[str, Any]:
+    def record_for(self, seat: Seat | None) -> Record:
         """The record as `seat` may read it: `events_for(seat)` (the whole record once over)."""
         return make_record(self.game.id, self.game.options, self.events_for(seat))
 

@@ -8,9 +8,10 @@ position thousands of times never copies its past.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import NotRequired, TypeAlias, TypedDict
 
 from hraj.core.errors import InvalidRecord
+from hraj.core.jsondata import GameOptions, JsonValue, OptionSetting
 
 RECORD_FORMAT = "hraj-record"
 RECORD_VERSION = 1
@@ -26,10 +27,30 @@ Event = tuple[str, int | None, str]
 #: The text of an event that a seat may not read (yet): its kind and seat stay, so every
 #: seat's copy of the record has the same length and versions agree.
 HIDDEN = "?"
+#: One event as a record writes it: [kind, seat or null, notation].
+EventRow = list[str | int | None]
+
+
+class Record(TypedDict):
+    """A record as hraj writes it (`make_record`), with what the places that publish it add."""
+
+    format: str
+    version: int
+    game: str
+    options: GameOptions
+    events: list[EventRow]
+    players: NotRequired[list[str]]
+    """The players' names by seat, where the game was played among named players."""
+    seats: NotRequired[str]
+    """A saved terminal game's seats as `hraj play --seats` reads them."""
+    room: NotRequired[dict[str, JsonValue]]
+    """An online game's room: its id and what verifies its dice (see `hraj verify`)."""
+
+
 #: The linked history: None, or (kind, seat, action or outcome or text, previous).
 #: Actions and outcomes are immutable and print their notation, so they are kept as
 #: they are and printed only when the history is read.
-EventLog = tuple[str, int | None, Any, Any] | None
+EventLog: TypeAlias = "tuple[str, int | None, object, EventLog] | None"
 
 
 def starting_seat(text: str) -> int | None:
@@ -74,7 +95,7 @@ def log_events_for(log: EventLog, seat: int | None) -> list[Event]:
     return events
 
 
-def make_record(game_id: str, options: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any]:
+def make_record(game_id: str, options: Mapping[str, OptionSetting], events: Sequence[Event]) -> Record:
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -84,8 +105,9 @@ def make_record(game_id: str, options: Mapping[str, Any], events: Sequence[Event
     }
 
 
-def parse_record(record: Mapping[str, Any]) -> tuple[str, dict[str, Any], list[Event]]:
-    """Check a record's shape and return (game id, options, events)."""
+def parse_record(record: object) -> tuple[str, dict[str, object], list[Event]]:
+    """Check a record's shape and return (game id, options, events); the options are
+    checked by the game they belong to."""
     if not isinstance(record, Mapping):
         raise InvalidRecord("A record must be a JSON object.")
     if record.get("format") != RECORD_FORMAT:

@@ -26,6 +26,7 @@ from starlette.responses import Response
 import hraj
 from hraj.core import game_class
 from hraj.core.bot import bot_names
+from hraj.core.record import Record
 from hraj.server.fairness import new_seed
 from hraj.server.logs import Throttled
 from hraj.server.metrics import Metrics
@@ -462,7 +463,7 @@ def create_api(
         return await room.call(lambda: _async(room.view_message(seat)))
 
     @app.get("/api/rooms/{room_id}/record")
-    async def record(room_id: str) -> dict[str, Any]:
+    async def record(room_id: str) -> Record:
         room = await rooms.get(room_id)
         return await room.call(lambda: _async(room.record()))
 

@@ -47,7 +47,8 @@ from hraj.core import game_class
 from hraj.core.bot import Bot, bot_names, default_bot, make_bot
 from hraj.core.errors import HrajError
 from hraj.core.game import State
-from hraj.core.record import CHANCE, starting_seat
+from hraj.core.jsondata import GameOptions
+from hraj.core.record import CHANCE, Record, starting_seat
 from hraj.server.fairness import DICE_CURRENT, chain_head, chain_next, commitment, new_seed, replay_with_seed
 from hraj.server.logs import Throttled
 from hraj.server.protocol import PROTOCOL_VERSION, CreateRoom, ServerError
@@ -708,7 +709,7 @@ class Room:
     def chat_lines(self) -> list[dict[str, Any]]:
         return [chat_json(line) for line in self.chat]
 
-    def rematch_options(self) -> tuple[dict[str, Any], bool]:
+    def rematch_options(self) -> tuple[GameOptions, bool]:
         """The options of a rematch and whether the first player was passed on.
 
         The seat after this game's first player starts, whether the first player was
@@ -716,7 +717,7 @@ class Room:
         one, the rules decide by a roll (an opening roll), and so they do again.
         """
         options = dict(self.game.options)
-        first = options.get("first")
+        first = self.game.first
         if first is None:
             drawn = (starting_seat(text) for kind, _, text in self.state.events() if kind == CHANCE)
             first = next((seat for seat in drawn if seat is not None), None)
@@ -837,7 +838,7 @@ class Room:
             "rematch_passes_first": self.rematch_options()[1] if self.over else None,
         }
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """The record with the revealed seed, dice version and chain head; only once over."""
         if not self.over:
             raise ServerError("not_over", "The record is published when the game is over.")

@@ -23,7 +23,7 @@ import hraj
 from hraj.core import game_class
 from hraj.core.bot import bot_names, default_bot
 from hraj.core.errors import HrajError
-from hraj.core.record import CHANCE, Event
+from hraj.core.record import CHANCE, Event, Record
 from hraj.core.registry import game_folder, game_part
 from hraj.i18n import LANGS, list_text, t, tn, translated_levels
 from hraj.i18n import log_lines as sentences
@@ -360,11 +360,11 @@ async def replay(room_id: str, request: Request) -> Response:
     )
 
 
-def _downloads(game_id: str) -> dict[str, Callable[[dict[str, Any]], str]]:
+def _downloads(game_id: str) -> dict[str, Callable[[Record], str]]:
     """Other formats a finished game of this kind downloads as (`downloads()` of its web module)."""
     look = game_part(game_id, "web")
     offered = getattr(look, "downloads", None)
-    found: dict[str, Callable[[dict[str, Any]], str]] = offered() if offered is not None else {}
+    found: dict[str, Callable[[Record], str]] = offered() if offered is not None else {}
     return found
 
 

@@ -335,7 +335,7 @@ class AbluxxenState(State[Move, Chance]):
                 self.known[seat][JOKER] = TWO_PLAYER_JOKERS
             self.pile[JOKER] -= 2 * TWO_PLAYER_JOKERS
             self.pile_size -= 2 * TWO_PLAYER_JOKERS
-        first = game.options.get("first")
+        first = game.first
         self.active: int = 0 if first is None else first
         self.phase = FIRST_SEAT if first is None else DEAL
         # The turn in progress.

@@ -164,11 +164,11 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
 
     def max_game_length(self) -> int:
         """No bound exists (a game can go on); this one holds even random play."""
-        games = max(1, 2 * int(self.game.options["match_length"]) - 1)
+        games = max(1, 2 * self.game.int_option("match_length") - 1)
         return 4_000 * games
 
     def score_range(self) -> tuple[float, float]:
-        length = self.game.options["match_length"]
+        length = self.game.int_option("match_length")
         if length:
             return (0.0, float(length - 1 + 3 * MAX_CUBE))
         return (-3.0 * MAX_CUBE, 3.0 * MAX_CUBE)

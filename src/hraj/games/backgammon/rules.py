@@ -131,10 +131,10 @@ class Backgammon(Game[Action, ChanceOutcome]):
             if self.options["jacoby"] or self.options["beavers"]:
                 raise InvalidOption("The seed variant has no cube, so no Jacoby rule and no beavers.")
             self.options["cube"] = False
-        if self.options["match_length"] and (self.options["jacoby"] or self.options["beavers"]):
+        if self.int_option("match_length") and (self.options["jacoby"] or self.options["beavers"]):
             raise InvalidOption("The Jacoby rule and beavers are money-game rules; match play does not use them.")
         self.seed_rules: bool = self.options["variant"] == "seed"
-        self.match_length: int = self.options["match_length"]
+        self.match_length: int = self.int_option("match_length")
         self.cube_in_play: bool = bool(self.options["cube"])
 
     @classmethod
@@ -209,7 +209,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
         self.offers = 0
         self.resume_phase = MOVE
         self.phase = OPENING
-        first = game.options["first"]
+        first = game.first
         self._start_game(starter=first)
 
     def copy(self) -> BackgammonState:
@@ -645,7 +645,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
         game = self.game
         return {
             "game": "backgammon",
-            "variant": game.options["variant"],
+            "variant": "seed" if game.seed_rules else "standard",
             "seat": seat,
             "phase": PHASE_NAMES[phase],
             "turn": self.turn if phase not in (OPENING, CHOOSE_FIRST) else None,

@@ -193,7 +193,7 @@ class QwixxState(State[Cross, ChanceOutcome]):
         self.locks = [[False] * 4 for _ in range(self.players)]
         self.penalties = [0] * self.players
         self.locked = [False] * 4
-        first = game.options.get("first")
+        first = game.first
         self.active: int = 0 if first is None else first
         self.phase = ROLL if first is not None or self.players == 1 else CHOOSE_FIRST
         self.roll: Roll | None = None

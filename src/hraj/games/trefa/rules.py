@@ -247,9 +247,9 @@ class Trefa(Game[Move, ChanceOutcome]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        path = self.options["sheet_file"]
+        path = self.text_option("sheet_file")
         self.sheet_set: Sheets = default_sheets() if path is None else load_sheets(path)
-        letters = self.options["sheets"] or "".join(self.sheet_set.letters[: self.players])
+        letters = self.text_option("sheets") or "".join(self.sheet_set.letters[: self.players])
         if len(letters) != self.players:
             raise InvalidOption(
                 "Option sheets={letters} names {found} sheets for {players} players.",
@@ -355,7 +355,7 @@ class TrefaState(State[Move, ChanceOutcome]):
         self.fields: list[list[tuple[int, ...]]] = [[(EMPTY,) * FIELDS] * ROWS for _ in range(self.players)]
         #: row[seat]: the index of that seat's current row (5 once its sheet is full).
         self.row = [0] * self.players
-        first = game.options.get("first")
+        first = game.first
         self.active: int = 0 if first is None else first
         self.phase = ROLL if first is not None or self.players == 1 else CHOOSE_FIRST
         self.dice: Roll | None = None

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hraj.core.record import Record
+
 #: gnubg's binary: on PATH, or where Debian installs it.
 GNUBG = shutil.which("gnubg") or "/usr/games/gnubg"
 
@@ -170,7 +172,7 @@ def read_ids(ids: Sequence[str], xgid: bool = False) -> list[Seen]:
 # --- hraj's side ----------------------------------------------------------------------------
 
 
-def final_states(records: Sequence[dict[str, Any]]) -> list[Any]:
+def final_states(records: Sequence[Record]) -> list[Any]:
     """Each record replayed to its end by hraj's rules."""
     from hraj.games.backgammon.rules import Backgammon
 
@@ -226,7 +228,7 @@ def _same_match_ids(mine: str, theirs: str, scores: bool) -> bool:
     return first == second
 
 
-def hraj_record(kind: str, seed: int) -> dict[str, Any]:
+def hraj_record(kind: str, seed: int) -> Record:
     """A seeded match (or money game) of hraj's rules between two random players that
     also double, beaver, take, drop, resign, accept and decline now and then."""
     import random

@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from hraj.core.record import parse_record
 from hraj.games.backgammon.formats import export_mat, records_from_mat
 from hraj.games.backgammon.formats.positions import gnubg_ids, state_from_gnubg, xgid
 
@@ -93,7 +94,7 @@ def test_gnubg_imports_hrajs_matches_to_the_same_end(kind: str) -> None:
     for seed, record, one in zip(range(1, MATCHES + 1), records, seen, strict=True):
         problems += [f"seed {seed}: {what}" for what in gnubg.differences(gnubg.final_states([record]), one)]
     assert not problems, "\n".join(problems)
-    words = {text.split()[0] for record in records for kind_, _, text in record["events"] if kind_ == "move"}
+    words = {text.split()[0] for record in records for kind_, _, text in parse_record(record)[2] if kind_ == "move"}
     assert {"resign", "accept", "decline"} <= words
     if gnubg.KINDS[kind][0].get("cube", True):
         assert {"double", "take", "drop"} <= words

@@ -11,6 +11,7 @@ import pytest
 import hraj
 from hraj.core import random_playout
 from hraj.core.errors import InvalidRecord
+from hraj.core.record import Record, parse_record
 from hraj.games.backgammon.formats import FormatError, export_mat, load_file, load_position, records_from_mat
 from hraj.games.backgammon.formats.mat import parse_mat
 from hraj.games.backgammon.formats.mat_record import export_session
@@ -129,25 +130,25 @@ def _choose(state: BackgammonState, seat: int, rng: random.Random) -> str:
     return rng.choice([action for action in actions if not action.startswith("resign") and action != "double"])
 
 
-def as_gnubg_keeps(record: dict[str, Any]) -> dict[str, Any]:
+def as_gnubg_keeps(record: Record) -> Record:
     """The record less the roll before a resignation when that roll had a single legal
     play: gnubg would play it, so the export leaves the roll out."""
     game = Backgammon(**record["options"])
     state = game.new_state()
     kept: list[list[Any]] = []
-    for kind, seat, text in record["events"]:
+    for kind, seat, text in parse_record(record)[2]:
         if kind == "move" and text.startswith("resign") and state.phase == MOVE and len(state.play_steps()) == 1:
             while kept[-1][0] == "chance" or kept[-1][2] == "roll":
                 kept.pop()
         kept.append([kind, seat, text])
         if kind == "chance":
             state.apply_chance(text)
-        elif kind == "move":
+        elif kind == "move" and seat is not None:
             state.apply(seat, text)
     return {**record, "events": kept}
 
 
-def _random_record(seed: int, options: dict[str, Any]) -> dict[str, Any]:
+def _random_record(seed: int, options: dict[str, Any]) -> Record:
     rng = random.Random(seed)
     state = Backgammon(**options).new_state()
     while not state.is_over:
@@ -185,7 +186,7 @@ def test_random_matches_cover_cube_actions_resignations_and_bear_offs():
     kinds: set[str] = set()
     for seed in range(6):
         for options in OPTION_SETS:
-            for _, _, text in _random_record(seed * 101 + len(options), options)["events"]:
+            for _, _, text in parse_record(_random_record(seed * 101 + len(options), options))[2]:
                 kinds.add(text.split()[0] if not text[0].isdigit() and "/" not in text else "play")
                 if "/off" in text:
                     kinds.add("bear off")
@@ -196,7 +197,7 @@ def test_random_matches_cover_cube_actions_resignations_and_bear_offs():
 
 def test_unfinished_matches_stopped_after_a_roll_or_a_play_import_back_identically():
     record = _random_record(7, {"match_length": 5})
-    events = record["events"]
+    events = parse_record(record)[2]
     cut_points = [
         index + 1
         for index, (kind, _, text) in enumerate(events)
@@ -204,7 +205,7 @@ def test_unfinished_matches_stopped_after_a_roll_or_a_play_import_back_identical
     ]
     assert len(cut_points) > 20
     for cut in cut_points[::5]:
-        partial = {**record, "events": events[:cut]}
+        partial = {**record, "events": record["events"][:cut]}
         assert records_from_mat(export_mat(partial)) == [partial]
 
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from hraj.core.record import Record
 from hraj.games.backgammon.formats.errors import FormatError
 from hraj.games.backgammon.formats.mat_record import export_mat, export_session, records_from_mat
 from hraj.games.backgammon.formats.positions import gnubg_ids, state_from_gnubg, state_from_xgid, xgid
@@ -62,7 +63,7 @@ def is_position_text(text: str) -> bool:
     return bool(_XGID.search(text) or _POSITION_ID.search(text))
 
 
-def load_file(path: str | Path) -> list[dict[str, Any]]:
+def load_file(path: str | Path) -> list[Record]:
     """The records of a `.mat` file; raises FormatError for a position file (see load_position)."""
     text = read_text(path)
     if is_position_text(text):

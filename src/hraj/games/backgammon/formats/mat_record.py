@@ -35,7 +35,7 @@ from typing import Any
 
 from hraj.core.errors import HrajError, InvalidRecord
 from hraj.core.game import Seat
-from hraj.core.record import AUTO, CHANCE, parse_record
+from hraj.core.record import AUTO, CHANCE, Record, parse_record
 from hraj.games.backgammon.formats.mat import (
     BEAVER,
     DOUBLE,
@@ -358,14 +358,14 @@ class _Importer:
             )
 
 
-def records_from_mat(text: str, **options: Any) -> list[dict[str, Any]]:
+def records_from_mat(text: str, **options: object) -> list[Record]:
     """The hraj records of a `.mat` text: one per match, one per game of a money session.
 
     `options` set game options over the file's (as gnubg's own settings do when it
     imports). Raises FormatError for text that is no `.mat` file and InvalidRecord for
     a match that breaks the rules.
     """
-    records: list[dict[str, Any]] = []
+    records: list[Record] = []
     for match in parse_matches(text):
         chosen = {**_options(match), **options}
         if match.length:
@@ -384,7 +384,7 @@ def _game(options: dict[str, Any]) -> Backgammon:
         raise InvalidRecord("The .mat file's settings are not a backgammon game: {why}", why=error) from None
 
 
-def _match_record(match: MatMatch, game: Backgammon) -> dict[str, Any]:
+def _match_record(match: MatMatch, game: Backgammon) -> Record:
     importer = _Importer(game)
     for mat_game in match.games:
         if importer.state.is_over:
@@ -393,7 +393,7 @@ def _match_record(match: MatMatch, game: Backgammon) -> dict[str, Any]:
     return _with_names(importer.state.record(), match.games[0].names if match.games else ("", ""))
 
 
-def _session_records(match: MatMatch, game: Backgammon) -> list[dict[str, Any]]:
+def _session_records(match: MatMatch, game: Backgammon) -> list[Record]:
     records = []
     for mat_game in match.games:
         importer = _Importer(game)
@@ -402,7 +402,7 @@ def _session_records(match: MatMatch, game: Backgammon) -> list[dict[str, Any]]:
     return records
 
 
-def _with_names(record: dict[str, Any], names: tuple[str, str]) -> dict[str, Any]:
+def _with_names(record: Record, names: tuple[str, str]) -> Record:
     """The record with the file's player names (`players`), where the file has both and
     they are not the stand-ins `Player 1` and `Player 2`."""
     if all(names) and names != DEFAULT_NAMES:
@@ -410,10 +410,10 @@ def _with_names(record: dict[str, Any], names: tuple[str, str]) -> dict[str, Any
     return record
 
 
-def _session_with_jacoby_from_scores(match: MatMatch, options: dict[str, Any]) -> list[dict[str, Any]]:
+def _session_with_jacoby_from_scores(match: MatMatch, options: dict[str, object]) -> list[Record]:
     """A money session whose file does not say whether the Jacoby rule was on (gnubg's):
     the rule that gives the running score on each next game's line; without it if both do."""
-    readings: list[list[dict[str, Any]]] = []
+    readings: list[list[Record]] = []
     failure: HrajError | None = None
     for jacoby in (False, True):
         try:
