@@ -462,7 +462,7 @@ def create_api(
             raise ServerError("unauthorized", "This token holds no seat of the room.")
         return await room.call(lambda: _async(room.view_message(seat)))
 
-    @app.get("/api/rooms/{room_id}/record")
+    @app.get("/api/rooms/{room_id}/record", response_model=None)
     async def record(room_id: str) -> Record:
         room = await rooms.get(room_id)
         return await room.call(lambda: _async(room.record()))
