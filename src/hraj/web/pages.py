@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
@@ -23,6 +24,8 @@ import hraj
 from hraj.core import game_class
 from hraj.core.bot import bot_names, default_bot
 from hraj.core.errors import HrajError
+from hraj.core.game import Option
+from hraj.core.jsondata import OptionSetting
 from hraj.core.record import CHANCE, Event, Record
 from hraj.core.registry import game_folder, game_part
 from hraj.i18n import LANGS, list_text, t, tn, translated_levels
@@ -113,27 +116,58 @@ def player_counts(game_id: str) -> list[int]:
     return counts
 
 
-def _games(lang: str) -> list[dict[str, Any]]:
-    games = []
+class OptionField(TypedDict):
+    """One option of a game on the start page's form: an entry of its web module's
+    `OPTION_FORMS` (name, label, kind: select, check or number, and a select's choices as
+    (value, words)) in the page's language, with its default and a number's range."""
+
+    name: str
+    label: str
+    kind: str
+    choices: list[tuple[str, str]]
+    default: OptionSetting
+    min: NotRequired[int]
+    max: NotRequired[int]
+
+
+class GameChoice(TypedDict):
+    """A game as the start page and the lobby offer it, in the page's language."""
+
+    id: str
+    name: str
+    players: list[int]
+    default_players: OptionSetting
+    bots: list[str]
+    default_bot: str
+    bot_levels: dict[str, tuple[str, str]]
+    options: list[OptionField]
+
+
+def _option_field(form: Mapping[str, object], spec: Option, lang: str) -> OptionField:
+    """A form entry with its words in `lang`, its default, and a number's range from the rules."""
+    choices = form.get("choices", [])
+    field: OptionField = {
+        "name": str(form["name"]),
+        "label": t(str(form["label"]), lang),
+        "kind": str(form["kind"]),
+        "choices": [(str(value), t(str(text), lang)) for value, text in choices] if isinstance(choices, list) else [],
+        "default": spec.default,
+    }
+    bounds = getattr(spec.check, "bounds", None)  # a number's range comes from the rules
+    if bounds is not None:
+        field["min"], field["max"] = bounds
+    return field
+
+
+def _games(lang: str) -> list[GameChoice]:
+    games: list[GameChoice] = []
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
         options = []
         look = game_part(game_id, "web")
         for form in getattr(look, "OPTION_FORMS", []):
-            if form["name"] not in cls.options_spec:
-                continue
-            spec = cls.options_spec[form["name"]]
-            default = spec.default
-            bounds = getattr(spec.check, "bounds", None)  # a number's range comes from the rules
-            options.append(
-                {
-                    **form,
-                    **({"min": bounds[0], "max": bounds[1]} if bounds is not None else {}),
-                    "label": t(form["label"], lang),
-                    "choices": [(value, t(text, lang)) for value, text in form.get("choices", [])],
-                    "default": default,
-                }
-            )
+            if form["name"] in cls.options_spec:
+                options.append(_option_field(form, cls.options_spec[form["name"]], lang))
         default_players = cls.options_spec["players"].default if "players" in cls.options_spec else cls().players
         games.append(
             {
@@ -220,11 +254,22 @@ def error_page(request: Request, error: ServerError, status: int | None = None) 
     return _html(page, code)
 
 
-async def _snapshot(room: Room, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]], list[Event]]:
-    """The seat's view message, the seats and the events, taken together inside the room's actor."""
+@dataclass(frozen=True)
+class Snapshot:
+    """What a page of a room shows, taken together inside the room's actor: the room's
+    version, the seat's view, the seats' public facts and the events the seat may read."""
 
-    async def job() -> tuple[dict[str, Any], list[dict[str, Any]], list[Event]]:
-        return room.view_message(seat), room.public_seats(), room.state.events_for(seat)
+    version: int
+    view: Mapping[str, object]
+    seats: Sequence[Mapping[str, object]]
+    events: list[Event]
+
+
+async def _snapshot(room: Room, seat: int | None) -> Snapshot:
+    """The room as `seat` sees it now (None: a spectator)."""
+
+    async def job() -> Snapshot:
+        return Snapshot(room.version, room.state.view(seat), room.public_seats(), room.state.events_for(seat))
 
     return await room.call(job)
 
@@ -243,9 +288,8 @@ async def room_page(room_id: str, request: Request) -> Response:
     room = await _room(request, room_id)
     if room is None:
         return _not_found(request, lang)
-    message, seats, events = await _snapshot(room, None)
-    version = message["version"]
-    table = render_table(room.game.id, message["view"], seats, events, lang, room_id=room.id, version=version)
+    now = await _snapshot(room, None)
+    table = render_table(room.game.id, now.view, now.seats, now.events, lang, room_id=room.id, version=now.version)
     return _html(
         render_page(
             "room.html",
@@ -271,15 +315,15 @@ async def table_fragment(room_id: str, request: Request) -> Response:
     if room is None:
         return _html("", 404)
     seat = _seat_of(request, room)
-    message, seats, events = await _snapshot(room, seat)
-    at = _past_version(request.query_params.get("at"), message["version"])
+    now = await _snapshot(room, seat)
+    at = _past_version(request.query_params.get("at"), now.version)
     if at is not None:
         # An earlier version, for the client that steps through moves made in a row.
         view, events = await _past(room, seat, at)
-        return _html(render_table(room.game.id, view, seats, events, lang, room_id=room.id, version=at))
+        return _html(render_table(room.game.id, view, now.seats, events, lang, room_id=room.id, version=at))
     params = {key: request.query_params[key] for key in ("steps", "sel") if key in request.query_params}
     html = render_table(
-        room.game.id, message["view"], seats, events, lang, room_id=room.id, version=message["version"], params=params
+        room.game.id, now.view, now.seats, now.events, lang, room_id=room.id, version=now.version, params=params
     )
     return _html(html)
 
@@ -292,7 +336,7 @@ def _past_version(text: str | None, now: int) -> int | None:
     return at if at < now else None
 
 
-async def _past(room: Room, seat: int | None, at: int) -> tuple[dict[str, Any], list[Event]]:
+async def _past(room: Room, seat: int | None, at: int) -> tuple[dict[str, object], list[Event]]:
     """What `seat` saw at version `at` (the room replayed to its first `at` events):
     nothing it did not see then, and no action to click, since that moment is gone."""
 
@@ -301,7 +345,7 @@ async def _past(room: Room, seat: int | None, at: int) -> tuple[dict[str, Any], 
 
     events = await room.call(first_events)
     state = await asyncio.to_thread(functools.partial(room.game.replay_events, events, whole=False))
-    view = {**state.view(seat), "legal": []}
+    view: dict[str, object] = {**state.view(seat), "legal": []}
     return view, list(state.events_for(seat))
 
 
@@ -314,7 +358,8 @@ async def replay(room_id: str, request: Request) -> Response:
     room = await _room(request, room_id)
     if room is None:
         return _not_found(request, lang)
-    _, seats, events = await _snapshot(room, None)
+    now = await _snapshot(room, None)
+    seats, events = now.seats, now.events
     if not room.over:
         message = t("The replay opens when the game is over.", lang)
         return _html(render_page("error.html", lang, message=message, here=_here(request)), 409)
@@ -434,7 +479,7 @@ def ago(created: dt.datetime, now: dt.datetime, lang: str) -> str:
     return tn("{count} day ago", "{count} days ago", hours // 24, lang)
 
 
-def option_words(game: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+def option_words(game: GameChoice, options: Mapping[str, object]) -> list[str]:
     """The options a room was made with, as the start page words them (players and the
     first seat are shown apart or not at all)."""
     words = []
