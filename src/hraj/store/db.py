@@ -383,9 +383,12 @@ class Store:
             os.close(descriptor)
             source = self.engine.raw_connection()
             try:
+                driver = source.driver_connection
+                if not isinstance(driver, sqlite3.Connection):
+                    raise sqlite3.NotSupportedError("the SQLite driver is not Python's sqlite3")
                 destination = sqlite3.connect(target)
                 try:
-                    source.driver_connection.backup(destination)  # type: ignore[union-attr]
+                    driver.backup(destination)
                 finally:
                     destination.close()
             finally:
