@@ -27,6 +27,7 @@ from hraj.core.record import CHANCE, Event, Record
 from hraj.core.registry import game_folder, game_part
 from hraj.i18n import LANGS, list_text, t, tn, translated_levels
 from hraj.i18n import log_lines as sentences
+from hraj.server.messages import SeatJson, StateMessage
 from hraj.server.protocol import ServerError, translate
 from hraj.server.rooms import Room, Rooms
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
@@ -220,10 +221,10 @@ def error_page(request: Request, error: ServerError, status: int | None = None) 
     return _html(page, code)
 
 
-async def _snapshot(room: Room, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]], list[Event]]:
+async def _snapshot(room: Room, seat: int | None) -> tuple[StateMessage, list[SeatJson], list[Event]]:
     """The seat's view message, the seats and the events, taken together inside the room's actor."""
 
-    async def job() -> tuple[dict[str, Any], list[dict[str, Any]], list[Event]]:
+    async def job() -> tuple[StateMessage, list[SeatJson], list[Event]]:
         return room.view_message(seat), room.public_seats(), room.state.events_for(seat)
 
     return await room.call(job)
