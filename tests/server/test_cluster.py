@@ -15,7 +15,7 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -404,3 +404,59 @@ def test_notices_read_back_as_they_were_published() -> None:
 def test_a_malformed_notice_is_refused_before_it_is_applied(message: dict[str, object]) -> None:
     with pytest.raises(ValidationError):
         NOTICE.validate_python(message)
+
+
+# --- a listener that goes deaf without an error --------------------------------------------
+
+
+class Resyncs(Recorder):
+    """A handler that counts the catch-ups after the listener connects anew."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+        self.resyncs = 0
+
+    def on_resync(self) -> None:
+        self.resyncs += 1
+
+
+async def _until(check: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
+def test_a_process_that_stops_hearing_itself_says_so_and_listens_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Notifications lost without an error (a proxy drops the LISTEN connection silently):
+    within a lease the process knows it is out of touch, connects its listener again and
+    catches up from the store; once it hears itself again it is well."""
+    store = Store(next(database_url("postgres", tmp_path)))
+    store.migrate()
+    handler = Resyncs()
+    cluster = Cluster(store, 0.4, handler)
+    heard = cluster._dispatch
+
+    async def scenario() -> None:
+        await cluster.start()
+        cluster.beat()
+        try:
+            # Two and a half leases: only its own pings keep it hearing.
+            await asyncio.sleep(1.0)
+            assert cluster.hearing
+            first_listener = cluster._listener
+            monkeypatch.setattr(cluster, "_dispatch", lambda channel, payload: None)
+            assert await _until(lambda: not cluster.hearing, 3), "a deaf listener went unnoticed"
+            assert await _until(lambda: handler.resyncs >= 1, 3), "the listener was not connected anew"
+            assert cluster._listener is not first_listener
+            monkeypatch.setattr(cluster, "_dispatch", heard)
+            assert await _until(lambda: cluster.hearing, 3), "it does not hear itself again"
+        finally:
+            await cluster.stop()
+
+    asyncio.run(scenario())
+    store.close()

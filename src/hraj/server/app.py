@@ -315,8 +315,7 @@ def create_api(
         except (StoreError, SQLAlchemyError, OSError) as error:
             problem = str(error)
         else:
-            if rooms.committer.failing:
-                problem = "the latest commit failed"
+            problem = rooms.trouble()
         if problem is None:
             return JSONResponse(body)
         body["ok"], body["store"] = False, problem

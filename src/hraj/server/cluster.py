@@ -15,6 +15,12 @@ who is connected) to the owner. All of it travels through PostgreSQL:
 Notifications keep their order from one sender, and a commit's notice is sent before
 the owner answers the request that caused it, so a follower's client sees the new
 state before its acknowledgement. The processes need to reach only the database.
+
+A LISTEN connection can go deaf without an error (a proxy or a half-open socket drops
+it silently), and a process that hears nothing serves stale rooms. So each process
+notifies itself four times per lease (`{"t": "ping"}` on its own channel); one that has
+not heard itself for a whole lease reconnects, catches up from the store, and answers
+503 on `/api/health` until it hears itself again.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import itertools
 import json
 import logging
 import secrets
+import time
 from collections.abc import Mapping
 from typing import Annotated, Literal, NotRequired, Protocol
 
@@ -221,7 +228,17 @@ class Cluster:
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._serving: set[asyncio.Task[None]] = set()
+        self._listener: psycopg.AsyncConnection[TupleRow] | None = None
+        #: When this process last heard its own ping, and when its listener last connected
+        #: (monotonic seconds).
+        self.heard_at = self.listened_at = time.monotonic()
         self.failures = Throttled(log, "cluster")
+
+    @property
+    def hearing(self) -> bool:
+        """This process heard its own notifications within the last lease: what the others
+        notify reaches it (and what it notifies leaves it)."""
+        return time.monotonic() - self.heard_at <= self.lease_s
 
     # --- life -----------------------------------------------------------------------
 
@@ -239,6 +256,7 @@ class Cluster:
         """Start renewing the lease and adopting orphaned rooms (once the rooms are up)."""
         self._tasks.append(asyncio.create_task(self._renew(), name="hraj-cluster-lease"))
         self._tasks.append(asyncio.create_task(self._beat(), name="hraj-cluster-beat"))
+        self._tasks.append(asyncio.create_task(self._probe(), name="hraj-cluster-probe"))
 
     async def stop(self) -> None:
         """Stop listening and give every room and the lease up, so others take over at once."""
@@ -309,6 +327,8 @@ class Cluster:
                 async with connection:
                     await connection.execute(f"LISTEN {ROOMS_CHANNEL}")
                     await connection.execute(f"LISTEN {self.channel}")
+                    self._listener = connection
+                    self.listened_at = time.monotonic()
                     if listening.is_set():
                         # Notices may have been missed while the connection was down.
                         self.handler.on_resync()
@@ -330,7 +350,9 @@ class Cluster:
             return
         if not isinstance(message, dict):
             return
-        if channel == ROOMS_CHANNEL:
+        if channel == self.channel and message.get("t") == "ping":
+            self.heard_at = time.monotonic()
+        elif channel == ROOMS_CHANNEL:
             try:  # applied at once, so a notice comes before the answer sent after it
                 self.handler.on_notice(NOTICE.validate_python(message))
             except Exception as error:
@@ -374,6 +396,20 @@ class Cluster:
                 await asyncio.to_thread(self.leases.renew)
             except Exception as error:
                 self.failures.report("cannot renew the lease", error)
+
+    async def _probe(self) -> None:
+        """Four times per lease: notify this process itself, and reconnect a listener that
+        has heard nothing of itself for a whole lease (and was given a lease to hear it)."""
+        while True:
+            await asyncio.sleep(self.lease_s / 4)
+            self._outbox.put_nowait((self.channel, _dumps({"t": "ping"})))
+            listener = self._listener
+            settled = time.monotonic() - self.listened_at > self.lease_s
+            if not self.hearing and settled and listener is not None and not listener.closed:
+                self.failures.report("not hearing its own notifications", ConnectionError("listening anew"))
+                self._listener = None
+                with contextlib.suppress(Exception):
+                    await listener.close()
 
     async def _beat(self) -> None:
         """Four times per lease: which processes live, and adopt the rooms of dead ones."""

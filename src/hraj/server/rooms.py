@@ -951,6 +951,10 @@ class Rooms:
             await room.stop()
         await self.committer.stop()
 
+    def trouble(self) -> str | None:
+        """Why this process cannot serve its players right now (for the health check), or None."""
+        return "the latest commit failed" if self.committer.failing else None
+
     async def archive_idle(self) -> list[str]:
         """Archive the rooms in play that nothing happened in for `archive_after` seconds,
         and let go of those loaded here that nobody watches."""

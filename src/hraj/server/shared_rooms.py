@@ -459,6 +459,10 @@ class SharedRooms(Rooms):
         await super().stop()
         await self.cluster.stop()
 
+    def trouble(self) -> str | None:
+        """Also out of touch: what the other processes notify no longer reaches this one."""
+        return super().trouble() or (None if self.cluster.hearing else "not hearing the other processes")
+
     async def _adopt(self) -> bool:
         """Claim and serve the rooms in play whose owner died; whether there may be more."""
         limit = 500
