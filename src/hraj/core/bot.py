@@ -27,10 +27,11 @@ class Bot(ABC):
         self.rng = random.Random(seed)
 
     @abstractmethod
-    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
-        """One of `state.legal_actions(seat)`."""
+    def choose(self, state: State[Any, Any], seat: Seat) -> object:
+        """One of `state.legal_actions(seat)`: an action of the game, which callers hand
+        back to the state (a game's own bots may return its action type)."""
 
-    def __call__(self, state: State[Any, Any], seat: Seat) -> Any:
+    def __call__(self, state: State[Any, Any], seat: Seat) -> object:
         return self.choose(state, seat)
 
 
@@ -48,7 +49,7 @@ class RandomBot(Bot):
         super().__init__(seed)
         self.every_action = every_action
 
-    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
+    def choose(self, state: State[Any, Any], seat: Seat) -> object:
         actions = state.legal_actions(seat) if self.every_action else state.playout_actions(seat)
         return self.rng.choice(actions)
 

@@ -135,7 +135,7 @@ def game_class(game_id: str) -> type[Game[Any, Any]]:
     return cls
 
 
-def game(game_id: str, **options: Any) -> Game[Any, Any]:
+def game(game_id: str, **options: object) -> Game[Any, Any]:
     """A game with validated options; raises InvalidOption with the reason otherwise."""
     return game_class(game_id)(**options)
 
