@@ -122,5 +122,9 @@ class Adviser(ABC):
 def adviser(game: Game[Any, Any], seed: int = 0, *, quick: bool = False) -> Adviser | None:
     """The game's own adviser (its `hints` module's `ADVISER`), or None if it has none."""
     module = game_part(game.id, "hints")
-    cls: type[Adviser] | None = getattr(module, "ADVISER", None) if module is not None else None
-    return cls(game, seed, quick=quick) if cls is not None else None
+    cls: object = getattr(module, "ADVISER", None) if module is not None else None
+    if cls is None:
+        return None
+    if not (isinstance(cls, type) and issubclass(cls, Adviser)):
+        raise TypeError(f"ADVISER of {game.id}'s hints is no Adviser subclass")
+    return cls(game, seed, quick=quick)

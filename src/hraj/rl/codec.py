@@ -49,7 +49,9 @@ def codec(game: Game[Any, Any]) -> Codec[Any, Any]:
         module = importlib.import_module(f"{package}.rl")
     except ModuleNotFoundError:
         raise LookupError(f"the game {game.id} has no codec ({package}.rl) for learning agents yet") from None
-    made: Codec[Any, Any] = module.CODEC(game)
+    made: object = module.CODEC(game)
+    if not isinstance(made, Codec):
+        raise TypeError(f"CODEC of {package}.rl makes no Codec")
     return made
 
 
