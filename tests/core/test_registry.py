@@ -1,4 +1,4 @@
-"""The registry checks what an entry point names before anyone uses it as a game."""
+"""The registry checks what a game's package names (its class, bots, adviser) before anyone uses it."""
 
 from __future__ import annotations
 
@@ -6,7 +6,11 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
+import hraj
+from hraj.core.bot import bot_names
+from hraj.core.hints import adviser
 from hraj.core.registry import GROUP, game_class, register, unregister
+from hraj.games.qwixx import bots, hints
 
 
 def test_an_entry_point_that_names_no_game_class_is_refused_by_its_name() -> None:
@@ -17,3 +21,12 @@ def test_an_entry_point_that_names_no_game_class_is_refused_by_its_name() -> Non
     finally:
         unregister(game_id)
     assert game_class("qwixx").id == "qwixx"
+
+
+def test_a_game_part_that_names_no_bot_or_adviser_class_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bots, "BOTS", {"broken": object})
+    with pytest.raises(TypeError, match="names no Bot subclass as 'broken'"):
+        bot_names("qwixx")
+    monkeypatch.setattr(hints, "ADVISER", object)
+    with pytest.raises(TypeError, match="is no Adviser subclass"):
+        adviser(hraj.game("qwixx"))

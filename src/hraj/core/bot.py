@@ -60,7 +60,14 @@ GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
 def _game_bots(game_id: str) -> dict[str, type[Bot]]:
     """The `BOTS` of the game's own `bots` module, found through the registry."""
     module = game_part(game_id, "bots")
-    bots: dict[str, type[Bot]] = getattr(module, "BOTS", {}) if module is not None else {}
+    found: object = getattr(module, "BOTS", {}) if module is not None else {}
+    if not isinstance(found, dict):
+        raise TypeError(f"BOTS of {game_id}'s bots is no dict")
+    bots: dict[str, type[Bot]] = {}
+    for name, cls in found.items():
+        if not (isinstance(name, str) and isinstance(cls, type) and issubclass(cls, Bot)):
+            raise TypeError(f"BOTS of {game_id}'s bots names no Bot subclass as {name!r}")
+        bots[name] = cls
     return bots
 
 

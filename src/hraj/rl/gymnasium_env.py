@@ -115,7 +115,7 @@ class HrajGymEnv(gymnasium.Env[Observation, SupportsInt]):
     def _observation(self) -> Observation:
         return observe(self.codec, self.state, self.seat)
 
-    def _info(self, **extra: object) -> dict[str, Any]:
+    def _info(self, **extra: object) -> dict[str, object]:
         return {"action_mask": self._mask.copy(), **extra}
 
     def action_masks(self) -> Mask:
