@@ -86,11 +86,21 @@ class Option:
     command line may set it, never a client of the server."""
 
 
-def int_in(low: int, high: int) -> Callable[[object], int]:
-    """An option check for an integer in [low, high] (numeric strings accepted)."""
-    reason = HrajError("expected a whole number from {low} to {high}", low=low, high=high)
+@dataclass(frozen=True, slots=True)
+class IntIn:
+    """An option check for an integer in [low, high] (numeric strings accepted); forms
+    read the range from its `bounds`."""
 
-    def check(value: object) -> int:
+    low: int
+    high: int
+
+    @property
+    def bounds(self) -> tuple[int, int]:
+        return (self.low, self.high)
+
+    def __call__(self, value: object) -> int:
+        low, high = self.low, self.high
+        reason = HrajError("expected a whole number from {low} to {high}", low=low, high=high)
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             raise ValueError(reason)
         try:
@@ -101,8 +111,10 @@ def int_in(low: int, high: int) -> Callable[[object], int]:
             raise ValueError(reason)
         return number
 
-    check.bounds = (low, high)  # type: ignore[attr-defined]  # forms read the range from here
-    return check
+
+def int_in(low: int, high: int) -> IntIn:
+    """An option check for an integer in [low, high] (numeric strings accepted)."""
+    return IntIn(low, high)
 
 
 def boolean(value: object) -> bool:

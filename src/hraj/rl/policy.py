@@ -146,11 +146,19 @@ class PolicyBot(Bot):
         return by_id[self.policy.act(observe(self.codec, state, seat), mask, generator, greedy=True)]
 
 
+@dataclass(frozen=True, eq=False)
+class PolicyBotMaker:
+    """What the arena takes in place of a bot name: makes the bot from a seed, and names
+    it in the arena's table."""
+
+    policy: LinearPolicy
+    game: Game[Any, Any]
+    name: str = PolicyBot.name
+
+    def __call__(self, seed: int) -> Bot:
+        return PolicyBot(self.policy, self.game, seed)
+
+
 def bot_maker(policy: LinearPolicy, game: Game[Any, Any]) -> Callable[[int], Bot]:
     """What the arena takes in place of a bot name: makes the bot from a seed."""
-
-    def make(seed: int) -> Bot:
-        return PolicyBot(policy, game, seed)
-
-    make.name = PolicyBot.name  # type: ignore[attr-defined]
-    return make
+    return PolicyBotMaker(policy, game)
