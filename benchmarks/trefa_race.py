@@ -58,6 +58,7 @@ def anatomy(hero: str, games: int) -> None:
         outcome = state.outcome
         assert outcome is not None and isinstance(state, TrefaState)
         finisher = outcome.details["finisher"]
+        assert isinstance(finisher, int)
         share = 1 / len(outcome.winners)
         ties += len(outcome.winners) > 1
         finisher_won.append(share if finisher in outcome.winners else 0.0)

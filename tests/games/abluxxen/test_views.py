@@ -186,6 +186,7 @@ def test_determinize_never_changes_the_original() -> None:
 def test_every_hand_is_revealed_once_the_game_is_over() -> None:
     """Hidden cards stay hidden while the game goes on; at the end everyone sees them."""
     state = hraj.game("abluxxen", players=3).new_state()
+    assert isinstance(state, AbluxxenState)
     rng = random.Random(8)
     while not state.is_over:
         if state.is_chance:
