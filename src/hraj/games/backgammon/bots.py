@@ -149,7 +149,7 @@ class NetBot(Bot):
             return Play(legal[0])
         return self.values(state, seat)[0].action
 
-    def values(self, state: State[Any, Any], seat: Seat) -> list[PlayValue]:
+    def values(self, state: BackgammonState, seat: Seat) -> list[PlayValue]:
         """Every legal play of the roll with its equity and probabilities, best first
         (empty unless `seat` has a roll to play). The best few are valued at this bot's
         ply, the others at the ply where the move filter left them."""
