@@ -134,7 +134,7 @@ class ValuingBot(Protocol):
 
     def values(self, state: BackgammonState, seat: Seat) -> Sequence[ValuedPlay | tuple[Action, float]]: ...
 
-    def choose(self, state: State[Any, Any], seat: Seat) -> object: ...
+    def choose(self, state: BackgammonState, seat: Seat) -> object: ...
 
 
 @runtime_checkable
@@ -143,7 +143,7 @@ class CubeBot(Protocol):
 
     probabilities: ProbabilityFunction
 
-    def choose(self, state: State[Any, Any], seat: Seat) -> object: ...
+    def choose(self, state: BackgammonState, seat: Seat) -> object: ...
 
 
 def cube_equities(chance: float) -> dict[str, float]:
