@@ -148,6 +148,7 @@ def advantage(games: int, paces: tuple[float, ...]) -> None:
         total = [0.0, 0.0]
 
         def weighed(state: State[Any, Any], to_move: Seat, hero: WinnerBot = hero, total: list[float] = total) -> Any:
+            assert isinstance(state, TrefaState)
             options = hero.values(state, to_move)
             choice = max(options, key=lambda option: (option.win, option.score)).action  # as `choose`
             values = {option.action: option.win for option in judge.values(state, to_move)}

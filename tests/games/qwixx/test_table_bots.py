@@ -34,6 +34,7 @@ def play_checked(players: int, names: list[str], seed: int, searched: int = 0) -
         bot = bots[seat]
         action = bot.choose(seen, seat)
         if isinstance(bot, TableBot):
+            assert isinstance(seen, QwixxState)
             values = bot.values(seen, seat)
             assert isinstance(action, Cross)
             assert [str(a) for a, _ in values] == [str(a) for a in seen.legal_actions(seat)]
