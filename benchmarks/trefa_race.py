@@ -58,6 +58,7 @@ def anatomy(hero: str, games: int) -> None:
         outcome = state.outcome
         assert outcome is not None and isinstance(state, TrefaState)
         finisher = outcome.details["finisher"]
+        assert isinstance(finisher, int)
         share = 1 / len(outcome.winners)
         ties += len(outcome.winners) > 1
         finisher_won.append(share if finisher in outcome.winners else 0.0)
@@ -147,6 +148,7 @@ def advantage(games: int, paces: tuple[float, ...]) -> None:
         total = [0.0, 0.0]
 
         def weighed(state: State[Any, Any], to_move: Seat, hero: WinnerBot = hero, total: list[float] = total) -> Any:
+            assert isinstance(state, TrefaState)
             options = hero.values(state, to_move)
             choice = max(options, key=lambda option: (option.win, option.score)).action  # as `choose`
             values = {option.action: option.win for option in judge.values(state, to_move)}

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import hraj
 from hraj.core import State, game_class
+from hraj.core.jsondata import GameOptions
 from hraj.core.record import HIDDEN, MOVE
 
 PLAYOUTS_PER_OPTION_SET = 12
@@ -26,7 +28,9 @@ CASES = [
 ]
 
 
-def playout(game_id: str, options: dict[str, Any], seed: int, check_each_step: Any = None) -> State[Any, Any]:
+def playout(
+    game_id: str, options: GameOptions, seed: int, check_each_step: Callable[[State[Any, Any]], None] | None = None
+) -> State[Any, Any]:
     """A seeded random game, calling `check_each_step(state)` before every step."""
     rng = random.Random(seed)
     state = hraj.game(game_id, **options).new_state()
@@ -44,7 +48,7 @@ def playout(game_id: str, options: dict[str, Any], seed: int, check_each_step: A
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_record_replays_to_an_equal_state(game_id: str, options: dict[str, Any]) -> None:
+def test_record_replays_to_an_equal_state(game_id: str, options: GameOptions) -> None:
     for seed in range(PLAYOUTS_PER_OPTION_SET):
         state = playout(game_id, options, seed)
         record = json.loads(json.dumps(state.record()))
@@ -55,7 +59,7 @@ def test_record_replays_to_an_equal_state(game_id: str, options: dict[str, Any])
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_nothing_is_legal_at_chance_nodes_or_at_the_end(game_id: str, options: dict[str, Any]) -> None:
+def test_nothing_is_legal_at_chance_nodes_or_at_the_end(game_id: str, options: GameOptions) -> None:
     game = hraj.game(game_id, **options)
     chance_nodes_summed = 0
 
@@ -81,7 +85,7 @@ def test_nothing_is_legal_at_chance_nodes_or_at_the_end(game_id: str, options: d
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_copy_is_independent(game_id: str, options: dict[str, Any]) -> None:
+def test_copy_is_independent(game_id: str, options: GameOptions) -> None:
     rng = random.Random(7)
     state = hraj.game(game_id, **options).new_state()
     while not state.is_over:
@@ -105,7 +109,7 @@ def test_copy_is_independent(game_id: str, options: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_views_are_json_and_every_notation_parses_back(game_id: str, options: dict[str, Any]) -> None:
+def test_views_are_json_and_every_notation_parses_back(game_id: str, options: GameOptions) -> None:
     game = hraj.game(game_id, **options)
 
     def check(state: State[Any, Any]) -> None:
@@ -122,12 +126,12 @@ def test_views_are_json_and_every_notation_parses_back(game_id: str, options: di
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_each_seat_reads_the_record_with_only_secrets_masked(game_id: str, options: dict[str, Any]) -> None:
+def test_each_seat_reads_the_record_with_only_secrets_masked(game_id: str, options: GameOptions) -> None:
     """`events_for` keeps every event's place, kind and seat; it masks text only, never
     a seat's own decision, and nothing once the game is over; what a seat reads never
     becomes unread later."""
     game = hraj.game(game_id, **options)
-    earlier: dict[int | None, list[Any]] = {}
+    earlier: dict[int | None, list[str]] = {}
 
     def check(state: State[Any, Any]) -> None:
         events = state.events()
@@ -153,7 +157,7 @@ def test_each_seat_reads_the_record_with_only_secrets_masked(game_id: str, optio
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_chance_outcomes_print_and_parse_back(game_id: str, options: dict[str, Any]) -> None:
+def test_chance_outcomes_print_and_parse_back(game_id: str, options: GameOptions) -> None:
     game = hraj.game(game_id, **options)
     rng = random.Random(3)
 
@@ -167,12 +171,12 @@ def test_chance_outcomes_print_and_parse_back(game_id: str, options: dict[str, A
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_same_seed_same_game(game_id: str, options: dict[str, Any]) -> None:
+def test_same_seed_same_game(game_id: str, options: GameOptions) -> None:
     assert playout(game_id, options, 42).record() == playout(game_id, options, 42).record()
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_illegal_and_invalid_input_changes_nothing(game_id: str, options: dict[str, Any]) -> None:
+def test_illegal_and_invalid_input_changes_nothing(game_id: str, options: GameOptions) -> None:
     rng = random.Random(5)
     state = hraj.game(game_id, **options).new_state()
     while state.is_chance:

@@ -11,9 +11,9 @@ from hraj.core.game import Seat, State
 
 
 def test_dealing_the_unseen_cards_to_a_bot_draws_nothing_from_the_games_dice() -> None:
-    played: list[tuple[Seat, Any]] = []
+    played: list[tuple[Seat, object]] = []
 
-    def first_legal(seen: State[Any, Any], seat: Seat) -> Any:
+    def first_legal(seen: State[Any, Any], seat: Seat) -> object:
         action = seen.legal_actions(seat)[0]
         played.append((seat, action))
         return action

@@ -13,7 +13,7 @@ import hraj
 from hraj.core import random_playout
 
 
-def finished_game() -> hraj.State:  # type: ignore[type-arg]
+def finished_game() -> hraj.State[Any, Any]:
     state = hraj.game("qwixx", players=2).new_state()
     return random_playout(state, random.Random(2))
 

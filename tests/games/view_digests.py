@@ -12,16 +12,17 @@ import hashlib
 import itertools
 import json
 import random
-from typing import Any
+from collections.abc import Mapping
 
 import hraj
+from hraj.core.jsondata import GameOptions
 from hraj.core.registry import game_class
 
 #: Decisions and chance events looked at per game, so that the test stays fast.
 STEPS = 250
 
 
-def view_digest(game_id: str, options: dict[str, Any], seed: int) -> str:
+def view_digest(game_id: str, options: Mapping[str, object], seed: int) -> str:
     """SHA-256 of the views of every seat and of a spectator, at the first `STEPS` steps
     of a seeded game and at its end."""
     game = hraj.game(game_id, **options)
@@ -42,7 +43,7 @@ def view_digest(game_id: str, options: dict[str, Any], seed: int) -> str:
     return digest.hexdigest()
 
 
-def cases() -> list[tuple[str, dict[str, Any]]]:
+def cases() -> list[tuple[str, GameOptions]]:
     return [(game_id, options) for game_id in hraj.GAMES for options in game_class(game_id).conformance_options()]
 
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import hraj
+from hraj.core.jsondata import GameOptions
 from hraj.games.abluxxen import rl as abluxxen_rl
 from hraj.games.qwixx import rl as qwixx_rl
 from hraj.games.trefa import rl as trefa_rl
@@ -19,7 +20,7 @@ GAMES_PER_CASE = 2
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_every_decision_has_distinct_ids_a_mask_and_a_bounded_observation(game_id: str, options: dict[str, Any]):
+def test_every_decision_has_distinct_ids_a_mask_and_a_bounded_observation(game_id: str, options: GameOptions):
     game = hraj.game(game_id, **options)
     rl = codec(game)
     rng = random.Random(7)
@@ -47,7 +48,7 @@ def test_every_decision_has_distinct_ids_a_mask_and_a_bounded_observation(game_i
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_chance_in_steps_gives_outcomes_the_game_accepts(game_id: str, options: dict[str, Any]):
+def test_chance_in_steps_gives_outcomes_the_game_accepts(game_id: str, options: GameOptions):
     """Each die (or card) as its own chance step: probabilities sum to one, and the drawn
     steps make an outcome the state applies with its checks on."""
     game = hraj.game(game_id, **options)

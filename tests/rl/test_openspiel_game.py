@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pyspiel
 import pytest
 
 import hraj
+from hraj.core.jsondata import GameOptions
 from hraj.rl.openspiel_game import register_games, short_name
 from tests.rl.cases import SMALL
 
 
-def load(game_id: str, options: dict[str, Any]) -> Any:
+def load(game_id: str, options: GameOptions) -> pyspiel.Game:
     params = ",".join(f"{name}={value}" for name, value in options.items())
     return pyspiel.load_game(f"{short_name(game_id)}({params})")
 
@@ -25,7 +24,7 @@ def test_every_game_is_registered():
 
 
 @pytest.mark.parametrize(("game_id", "options"), SMALL)
-def test_random_simulation_test_passes(game_id: str, options: dict[str, Any]):
+def test_random_simulation_test_passes(game_id: str, options: GameOptions):
     pyspiel.random_sim_test(load(game_id, options), num_sims=1, serialize=True, verbose=False)
 
 
@@ -38,7 +37,7 @@ def test_random_simulation_test_passes(game_id: str, options: dict[str, Any]):
         ("hraj_backgammon(match_length=3)", pyspiel.GameType.Information.PERFECT_INFORMATION),
     ],
 )
-def test_game_types(name: str, information: Any):
+def test_game_types(name: str, information: pyspiel.GameType.Information):
     game = pyspiel.load_game(name)
     kind = game.get_type()
     assert kind.information == information

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import warnings
-from typing import Any
 
 import numpy as np
 import pytest
+from pettingzoo import AECEnv
 from pettingzoo.test import api_test, seed_test
 
-from hraj.rl.pettingzoo_env import env, raw_env
+from hraj.core.jsondata import GameOptions
+from hraj.rl.pettingzoo_env import AgentObservation, env, raw_env
 from tests.rl.cases import CASES
 
 API_CYCLES = 60
@@ -17,17 +18,17 @@ SEED_CYCLES = 20
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_api_and_seed_tests_pass(game_id: str, options: dict[str, Any]):
+def test_api_and_seed_tests_pass(game_id: str, options: GameOptions):
     with warnings.catch_warnings():
         # dict observations (observation + action mask) are PettingZoo's own convention
         # for board games, yet api_test still recommends a plain Box
         warnings.filterwarnings("ignore", message="Observation space for each agent probably")
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        api_test(env(game_id, **options), num_cycles=API_CYCLES)
-    seed_test(lambda: env(game_id, **options), num_cycles=SEED_CYCLES)
+        api_test(env(game_id, "win", None, **options), num_cycles=API_CYCLES)
+    seed_test(lambda: env(game_id, "win", None, **options), num_cycles=SEED_CYCLES)
 
 
-def play_to_end(aec: Any, seed: int) -> dict[str, float]:
+def play_to_end(aec: AECEnv[str, AgentObservation, int], seed: int) -> dict[str, float]:
     aec.reset(seed=seed)
     rng = np.random.default_rng(seed)
     totals = dict.fromkeys(aec.possible_agents, 0.0)

@@ -12,17 +12,22 @@ acknowledgement's chain head matching the stored log at its version.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from pydantic import ValidationError
 
 from hraj.core.record import MOVE
+from hraj.server.cluster import INTERNAL, NOTICE, Cluster, Notice, Op, Reply, Request, SeatsNotice, channel_of
 from hraj.server.fairness import chain_head, verify_record
-from hraj.store import Store
+from hraj.store import AppendBatch, Store
+from hraj.store.db import change_notice
 from tests.server.live import Client, LiveServer, ThreadServer, claim, create_room, play
 from tests.store.databases import database_url
 
@@ -292,3 +297,166 @@ def test_chat_and_the_rematch_reach_the_players_of_either_process(tmp_path: Path
             assert stored is not None and stored.rematch == new
         finally:
             store.close()
+
+
+# --- what the processes tell each other: validated into their shapes, or refused ----------
+
+
+class Recorder:
+    """A cluster's handler that keeps what it is asked and answers as told."""
+
+    def __init__(self, answer: Reply | Exception) -> None:
+        self.answer = answer
+        self.asked: list[tuple[Request, Op]] = []
+
+    def on_notice(self, message: Notice) -> None:
+        raise AssertionError("no notice is sent here")
+
+    async def on_request(self, request: Request, op: Op) -> Reply | None:
+        self.asked.append((request, op))
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+    async def on_beat(self, live: set[str]) -> None:
+        return None
+
+    def on_resync(self) -> None:
+        return None
+
+
+def serve_one(tmp_path: Path, handler: Recorder, message: Mapping[str, object]) -> list[tuple[str, object]]:
+    """The replies the cluster queues for one request (it connects to no database)."""
+    store = Store(f"sqlite:///{tmp_path / 'hraj.db'}")
+    cluster = Cluster(store, 5.0, handler)
+    asyncio.run(cluster._serve(message))
+    store.close()
+    sent: list[tuple[str, object]] = []
+    while not cluster._outbox.empty():
+        channel, payload = cluster._outbox.get_nowait()
+        sent.append((channel, json.loads(payload)))
+    return sent
+
+
+ACT = {"op": "act", "seat": 1, "action": "r5", "room": "R1", "t": "req", "id": "7", "from": "b"}
+
+
+def test_a_request_reaches_the_handler_in_its_shapes_and_its_answer_goes_back(tmp_path: Path) -> None:
+    handler = Recorder({"version": 4, "head": "ab"})
+    sent = serve_one(tmp_path, handler, ACT)
+    assert handler.asked == [
+        ({"t": "req", "from": "b", "room": "R1", "id": "7"}, {"op": "act", "seat": 1, "action": "r5"})
+    ]
+    assert sent == [(channel_of("b"), {"version": 4, "head": "ab", "t": "rep", "id": "7"})]
+
+
+def test_a_request_of_no_known_operation_is_refused_as_a_bad_message(tmp_path: Path) -> None:
+    handler = Recorder({})
+    sent = serve_one(tmp_path, handler, {**ACT, "op": "fly"})
+    assert handler.asked == []
+    [(channel, reply)] = sent
+    assert channel == channel_of("b")
+    assert isinstance(reply, dict) and reply["id"] == "7" and reply["error"]["code"] == "bad_message"
+
+
+def test_a_request_whose_fields_do_not_fit_its_operation_is_refused(tmp_path: Path) -> None:
+    handler = Recorder({})
+    [(_, reply)] = serve_one(tmp_path, handler, {**ACT, "seat": "one"})
+    assert handler.asked == []
+    assert isinstance(reply, dict) and reply["error"]["code"] == "bad_message"
+
+
+def test_a_request_that_fails_is_answered_as_internal(tmp_path: Path) -> None:
+    sent = serve_one(tmp_path, Recorder(RuntimeError("a bug")), ACT)
+    assert sent == [(channel_of("b"), {**INTERNAL, "t": "rep", "id": "7"})]
+
+
+def test_a_request_without_an_id_is_done_and_not_answered(tmp_path: Path) -> None:
+    handler = Recorder({})
+    presence = {"op": "presence", "seats": [0, 2], "room": "R1", "t": "req", "from": "b"}
+    assert serve_one(tmp_path, handler, presence) == []
+    assert handler.asked == [({"t": "req", "from": "b", "room": "R1"}, {"op": "presence", "seats": [0, 2]})]
+
+
+def test_notices_read_back_as_they_were_published() -> None:
+    batch = AppendBatch("R1", 3, [("move", 0, "r5"), ("chance", None, "w3 w4 r1 y2 g6 b5")])
+    events = NOTICE.validate_python(json.loads(change_notice(batch, "a")))
+    assert events == {"t": "events", "r": "R1", "after": 3, "events": list(batch.events), "o": "a"}
+    seats: SeatsNotice = {
+        "t": "seats",
+        "r": "R1",
+        "o": "a",
+        "seats": [("person", None, "Eva", "5f3a", False, "f"), ("bot", "greedy", None, None, False, None)],
+        "connected": [0],
+    }
+    assert NOTICE.validate_python(json.loads(json.dumps(seats))) == seats
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"t": "seats", "r": "R1", "o": "a"},
+        {"t": "events", "r": "R1", "after": "three", "events": None, "o": "a"},
+        {"t": "events", "r": "R1", "after": 3, "events": [["move", 0]], "o": "a"},
+        {"t": "gone", "r": "R1", "o": "a"},
+    ],
+)
+def test_a_malformed_notice_is_refused_before_it_is_applied(message: dict[str, object]) -> None:
+    with pytest.raises(ValidationError):
+        NOTICE.validate_python(message)
+
+
+# --- a listener that goes deaf without an error --------------------------------------------
+
+
+class Resyncs(Recorder):
+    """A handler that counts the catch-ups after the listener connects anew."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+        self.resyncs = 0
+
+    def on_resync(self) -> None:
+        self.resyncs += 1
+
+
+async def _until(check: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
+def test_a_process_that_stops_hearing_itself_says_so_and_listens_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Notifications lost without an error (a proxy drops the LISTEN connection silently):
+    within a lease the process knows it is out of touch, connects its listener again and
+    catches up from the store; once it hears itself again it is well."""
+    store = Store(next(database_url("postgres", tmp_path)))
+    store.migrate()
+    handler = Resyncs()
+    cluster = Cluster(store, 0.4, handler)
+    heard = cluster._dispatch
+
+    async def scenario() -> None:
+        await cluster.start()
+        cluster.beat()
+        try:
+            # Two and a half leases: only its own pings keep it hearing.
+            await asyncio.sleep(1.0)
+            assert cluster.hearing
+            first_listener = cluster._listener
+            monkeypatch.setattr(cluster, "_dispatch", lambda channel, payload: None)
+            assert await _until(lambda: not cluster.hearing, 3), "a deaf listener went unnoticed"
+            assert await _until(lambda: handler.resyncs >= 1, 3), "the listener was not connected anew"
+            assert cluster._listener is not first_listener
+            monkeypatch.setattr(cluster, "_dispatch", heard)
+            assert await _until(lambda: cluster.hearing, 3), "it does not hear itself again"
+        finally:
+            await cluster.stop()
+
+    asyncio.run(scenario())
+    store.close()

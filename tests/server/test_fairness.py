@@ -149,6 +149,17 @@ def test_an_unknown_dice_version_is_refused() -> None:
         verify_record(record)
 
 
+def test_a_dice_version_is_a_number_and_never_a_yes() -> None:
+    """JSON's `true` equals 1 in Python, yet names no version; 2.0 is version 2, as JSON
+    writers that keep every number a float would write it."""
+    record = finished_record()
+    record["room"]["dice"] = True
+    with pytest.raises(InvalidRecord, match="Dice version True is unknown"):
+        verify_record(record)
+    record["room"]["dice"] = 2.0
+    assert verify_record(record).dice == DICE_V2
+
+
 def test_a_truncated_record_is_unfinished() -> None:
     record = finished_record()
     record["events"] = record["events"][:-3]

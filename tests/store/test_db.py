@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
+from hraj.core.game import OutcomeJson
 from hraj.store import AppendBatch, NewRoom, NewSeat, Store, StoreError
 from hraj.store.db import OVER, PLAYING
 from hraj.store.schema import metadata
@@ -93,7 +94,7 @@ def test_a_batch_with_a_stale_version_writes_nothing_at_all(store: Store) -> Non
 def test_finishing_a_room_stores_its_outcome_and_status(store: Store) -> None:
     store.create_room(new_room("a"))
     store.create_room(new_room("b"))
-    outcome = {"scores": [3.0, 1.0], "winners": [0], "reason": "penalties", "details": {}}
+    outcome: OutcomeJson = {"scores": [3.0, 1.0], "winners": [0], "reason": "penalties", "details": {}}
     store.append([AppendBatch("a", 0, [("chance", None, "first 0")], status=OVER, outcome=outcome)])
     room = store.load_room("a")
     assert room is not None

@@ -10,12 +10,15 @@ import itertools
 import json
 import random
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, WebSocket, expect
 
+from tests.web import movers
 from tests.web.conftest import ARTIFACTS
+from tests.web.movers import Hand
 from tests.web.play import act, is_over, new_room, play_to_end, wait_for_turn_or_end
 
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
@@ -35,26 +38,33 @@ def shots(artifacts: Path) -> Path:
     return folder
 
 
+#: Where the element is once its animations are over, and whether a tap on its middle
+#: reaches it (rather than something drawn over it). An animation cut short by a new
+#: table ends the wait as well.
+_AT_REST = """async el => {
+  await Promise.all(el.getAnimations({subtree: true}).map(a => a.finished.catch(() => null)));
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {left: r.left + scrollX, top: r.top + scrollY, right: r.right + scrollX, bottom: r.bottom + scrollY,
+          width: r.width, height: r.height, screenW: innerWidth, screenH: innerHeight,
+          reached: hit !== null && (el === hit || el.contains(hit)), attached: el.isConnected}; }"""
+
+
 def first_screen(page: Page, selector: str, index: int = 0) -> None:
-    """The element lies within the first screen of the page: no scroll reaches it."""
-    element = page.locator(selector).nth(index)
-    # Measured at rest: an arriving card or checker is briefly drawn larger.
-    element.evaluate("el => Promise.all(el.getAnimations({subtree: true}).map(a => a.finished))")
-    box = element.evaluate(_BOX)
+    """The element lies within the first screen of the page, no scroll reaches it, and
+    nothing covers it. Measured at rest: an arriving card or checker is briefly drawn larger.
+    A table that a newer one replaced meanwhile is measured again in the newer one."""
+    box = page.locator(selector).nth(index).evaluate(_AT_REST)
+    for _ in range(5):
+        if box["attached"]:
+            break
+        box = page.locator(selector).nth(index).evaluate(_AT_REST)
     inside = box["left"] >= 0 and box["top"] >= 0
     inside = inside and box["right"] <= box["screenW"] + 0.5 and box["bottom"] <= box["screenH"] + 0.5
-    if not inside:
+    if not inside or not box["reached"]:
         page.screenshot(path=str(ARTIFACTS / "boards" / "not-in-the-first-screen.png"), full_page=True)
     assert inside, (selector, box)
-    # Nothing covers it: a tap on its middle reaches it, not a button drawn over it.
-    reached = element.evaluate(
-        "el => { const r = el.getBoundingClientRect();"
-        " const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
-        " return hit !== null && (el === hit || el.contains(hit)); }"
-    )
-    if not reached:
-        page.screenshot(path=str(ARTIFACTS / "boards" / "covered.png"))
-    assert reached, (selector, "covered by another element")
+    assert box["reached"], (selector, "covered by another element", box)
 
 
 def press(page: Page, selector: str, index: int = 0) -> bool:
@@ -65,82 +75,20 @@ def press(page: Page, selector: str, index: int = 0) -> bool:
     return act(page, selector, index)
 
 
-def answer_a_warning(page: Page) -> None:
-    """A misthrow asks first: take it (the helpers play on)."""
-    if page.locator("#table .ask [data-action]").count():
-        press(page, "#table .ask [data-action]")
-
-
-# --- movers that click only what is in the first screen --------------------------------------
-
-
-def qwixx_move(page: Page, rng: random.Random) -> None:
-    cells = page.locator("#table .cell.can").count()
-    if cells and rng.random() < 0.7:
-        index = rng.randrange(cells)
-        box = page.locator("#table .cell.can").nth(index).evaluate(_BOX)
+def press_a_cell_big_enough(page: Page, selector: str, index: int = 0) -> bool:
+    """`press`, and a Qwixx cell on a phone is at least 40 px wide to tap."""
+    if ".cell" in selector and page.locator(selector).count() > index:
+        box = page.locator(selector).nth(index).evaluate(_BOX)
         assert box["width"] >= 40 or box["screenW"] > 600, box
-        press(page, "#table .cell.can", index)
-    else:
-        press(page, '#table .actions [data-action="pass"]')
-        answer_a_warning(page)
+    return press(page, selector, index)
 
 
-def trefa_move(page: Page, rng: random.Random) -> None:
-    picks = page.locator("#table [data-pick]")
-    count = picks.count()
-    if count and rng.random() < 0.85:
-        for index in sorted(rng.sample(range(count), rng.randint(1, count))):
-            first_screen(page, "#table [data-pick]", index)
-            picks.nth(index).click()
-        press(page, "#table [data-compose-submit]")
-        return
-    bar = page.locator("#table .actions [data-action]:visible")
-    if bar.count():
-        press(page, "#table .actions [data-action]:visible", rng.randrange(bar.count()))
-
-
-def backgammon_move(page: Page, rng: random.Random) -> None:
-    table = page.locator("#table")
-    # Only points with the mover's checkers are offered as starts.
-    for sig in table.locator("svg .pt.origin").evaluate_all("els => els.map(e => e.dataset.sig)"):
-        assert int(sig.split("/")[0]) > 0, sig
-    if table.locator(".bg-controls .confirm").count():
-        first_screen(page, "#table .dice-row")
-        press(page, "#table .bg-controls .confirm")
-        return
-    # The most advanced target (bearing off first) keeps the game short.
-    keys = table.locator("svg .target[data-nav]").evaluate_all("els => els.map(e => e.dataset.key)")
-    if keys:
-        order = [0 if key == "off" else int(key.removeprefix("pt-")) if key.startswith("pt-") else 99 for key in keys]
-        press(page, "#table svg .target[data-nav]", order.index(min(order)))
-        return
-    found = table.locator("svg .origin[data-nav]").count()
-    if found:
-        press(page, "#table svg .origin[data-nav]", rng.randrange(found))
-        return
-    for word in ("roll", "take", "decline", "accept"):
-        if table.locator(f'.actions [data-action="{word}"]').count():
-            press(page, f'#table .actions [data-action="{word}"]')
-            return
-    press(page, "#table .actions [data-action]:visible")
-
-
-def abluxxen_move(page: Page, rng: random.Random) -> None:
-    table = page.locator("#table")
-    picks = table.locator(".hand [data-pick]")
-    if picks.count():
-        values = [picks.nth(i).get_attribute("data-pick") for i in range(picks.count())]
-        value = rng.choice([v for v in values if v != "J"] or values)
-        for index, card in enumerate(values):
-            if card == value:
-                first_screen(page, ".hand [data-pick]", index)
-                picks.nth(index).click()
-        press(page, "#table [data-compose-submit]")
-        return
-    choices = table.locator("[data-action]:visible")
-    if choices.count():
-        press(page, "#table [data-action]:visible", rng.randrange(choices.count()))
+#: The movers of `movers.py`, clicking only what is in the first screen and uncovered.
+BOARD = Hand(press=press_a_cell_big_enough, touch=first_screen)
+qwixx_move = partial(movers.qwixx_move, hand=BOARD)
+trefa_move = partial(movers.trefa_move, hand=BOARD)
+backgammon_move = partial(movers.backgammon_move, hand=BOARD)
+abluxxen_move = partial(movers.abluxxen_move, hand=BOARD)
 
 
 MOVERS: dict[str, tuple[Callable[[Page, random.Random], None], list[str]]] = {
@@ -318,14 +266,7 @@ def test_the_table_is_fetched_once_on_load(browser: Browser, server_url: str) ->
 # --- backgammon on a laptop and a phone --------------------------------------------------------
 
 
-def until_a_checker_can_move(page: Page, rng: random.Random) -> None:
-    for _ in range(100):
-        wait_for_turn_or_end(page)
-        assert not is_over(page), "the game ended before a checker could move"
-        if page.locator("#table svg .origin[data-nav]").count():
-            return
-        backgammon_move(page, rng)
-    raise AssertionError("no checker could be moved")
+until_a_checker_can_move = partial(movers.until_a_checker_can_move, hand=BOARD)
 
 
 BACKGAMMON_SIZES: list[ViewportSize] = [LAPTOP, {"width": 1280, "height": 900}, PHONE]

@@ -5,24 +5,10 @@ from __future__ import annotations
 import json
 import random
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from tests.web.play import act, is_over, new_room, play_to_end, wait_for_turn_or_end
-
-
-def trefa_move(page: Page, rng: random.Random) -> None:
-    """Write one or more pickable dice, or reroll/stop when nothing can be written."""
-    picks = page.locator("#table [data-pick]")
-    count = picks.count()
-    if count and rng.random() < 0.85:
-        chosen = sorted(rng.sample(range(count), rng.randint(1, count)))
-        for index in chosen:
-            picks.nth(index).click()
-        act(page, "#table [data-compose-submit]")
-        return
-    bar = page.locator("#table .actions [data-action]:visible")
-    if bar.count():
-        act(page, "#table .actions [data-action]:visible", rng.randrange(bar.count()))
+from tests.web.movers import abluxxen_move, backgammon_move, trefa_move, until_a_checker_can_move
+from tests.web.play import act, new_room, play_to_end
 
 
 def test_trefa_on_a_phone_against_a_bot(browser: Browser, server_url: str, artifacts) -> None:
@@ -34,39 +20,6 @@ def test_trefa_on_a_phone_against_a_bot(browser: Browser, server_url: str, artif
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(artifacts / "trefa-phone.png"), full_page=True)
     page.close()
-
-
-def backgammon_move(page: Page, rng: random.Random) -> None:
-    """Build a play on the board: a checker, then a highlighted point, until it can be confirmed."""
-    table = page.locator("#table")
-    if table.locator(".bg-controls .confirm").count():
-        act(page, "#table .bg-controls .confirm")
-        return
-    targets = table.locator("svg .target[data-nav]")
-    if targets.count():
-        act(page, "#table svg .target[data-nav]", rng.randrange(targets.count()))
-        return
-    origins = table.locator("svg .origin[data-nav]")
-    if origins.count():
-        act(page, "#table svg .origin[data-nav]", rng.randrange(origins.count()))
-        return
-    for word in ("roll", "take", "decline", "accept"):
-        button = table.locator(f'.actions [data-action="{word}"]')
-        if button.count():
-            act(page, f'#table .actions [data-action="{word}"]')
-            return
-    act(page, "#table .actions [data-action]:visible")
-
-
-def until_a_checker_can_move(page: Page, rng: random.Random) -> None:
-    """Roll (and answer the cube) until the board offers a checker to move."""
-    for _ in range(100):
-        wait_for_turn_or_end(page)
-        assert not is_over(page), "the game ended before a checker could move"
-        if page.locator("#table svg .origin[data-nav]").count():
-            return
-        backgammon_move(page, rng)
-    raise AssertionError("no checker could be moved")
 
 
 def test_backgammon_clicking_checkers_against_a_bot(browser: Browser, server_url: str, artifacts) -> None:
@@ -86,23 +39,6 @@ def test_backgammon_clicking_checkers_against_a_bot(browser: Browser, server_url
     expect(page.locator("#table .results li")).to_have_count(2)
     page.screenshot(path=str(artifacts / "backgammon-end.png"), full_page=True)
     page.close()
-
-
-def abluxxen_move(page: Page, rng: random.Random) -> None:
-    """Play a set of equal cards from the hand, or take a capture/draw decision."""
-    table = page.locator("#table")
-    picks = table.locator(".hand [data-pick]")
-    if picks.count():
-        values = [picks.nth(i).get_attribute("data-pick") for i in range(picks.count())]
-        value = rng.choice([v for v in values if v != "J"] or values)
-        for index, card in enumerate(values):
-            if card == value:
-                picks.nth(index).click()
-        act(page, "#table [data-compose-submit]")
-        return
-    choices = table.locator("[data-action]:visible")
-    if choices.count():
-        act(page, "#table [data-action]:visible", rng.randrange(choices.count()))
 
 
 def test_abluxxen_three_seats_with_a_reload(browser: Browser, server_url: str, artifacts) -> None:

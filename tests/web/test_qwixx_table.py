@@ -4,20 +4,10 @@ from __future__ import annotations
 
 import random
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from tests.web.play import act, new_room, play_to_end
-
-
-def qwixx_move(page: Page, rng: random.Random) -> None:
-    """Cross a clickable number most of the time, otherwise pass."""
-    cells = page.locator("#table .cell.can").count()
-    if cells and rng.random() < 0.7:
-        act(page, "#table .cell.can", rng.randrange(cells))
-    else:
-        act(page, '#table .actions [data-action="pass"]')
-        if page.locator("#table .ask [data-action]").count():  # a misthrow asks first
-            act(page, "#table .ask [data-action]")
+from tests.web.movers import qwixx_move
+from tests.web.play import new_room, play_to_end
 
 
 def test_qwixx_against_a_bot_to_the_end_with_a_reload_and_a_replay(browser: Browser, server_url: str, artifacts):

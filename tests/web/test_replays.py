@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 import hraj
 from hraj.core.record import Event
+from hraj.games.abluxxen.rules import AbluxxenState
 from hraj.games.abluxxen.web import card_text
 from hraj.web.replays import private_chances, replay_steps, turn_ends
 from tests.server.helpers import until_over
@@ -114,8 +115,9 @@ def test_the_replay_of_a_finished_abluxxen_game_shows_every_hand(client: TestCli
     assert f"Turn 1 of {len(ends)}" in page
     assert "The start of the game" in page and "shows every hand" in page
     dealt = game.replay_events(events[: ends[0]], whole=False)
+    assert isinstance(dealt, AbluxxenState)
     shown = sorted(line.split(":", 1)[1].split() for line in re.findall(r'<p class="known">([^<]*)</p>', page))
-    hands = sorted([card_text(card) for card in dealt.view(seat)["hand"]] for seat in range(3))
+    hands = sorted([card_text(card) for card in dealt.view(seat)["hand"] or ()] for seat in range(3))
     assert shown == hands and all(len(hand) == 13 for hand in hands)
     later = client.get(f"/r/{room['room']}/replay?step=2&lang=cs").text
     assert "Tento tah" in later and "Tah 2 z" in later

@@ -9,8 +9,10 @@ from typing import Any
 import hraj
 from hraj.core.game import State
 from hraj.core.record import HIDDEN
+from hraj.games.abluxxen.rules import AbluxxenState
 from hraj.games.backgammon import web as backgammon_web
 from hraj.games.backgammon.rules import Backgammon, BackgammonState
+from hraj.games.qwixx.rules import QwixxState
 from hraj.games.trefa import web as trefa_web
 from hraj.games.trefa.rules import Trefa
 from hraj.games.trefa.view import TrefaView
@@ -36,6 +38,7 @@ def qwixx_after(roll: str, players: int = 2) -> State[Any, Any]:
 
 def test_qwixx_cells_offer_exactly_the_legal_crosses() -> None:
     state = qwixx_after("w4 w1 r3 y2 g6 b6")
+    assert isinstance(state, QwixxState)
     view = state.view(0)
     html = render_table("qwixx", view, SEATS[:2], state.events(), "cs", room_id="r", version=1)
     cells = set(re.findall(r'class="cell can" data-action="([^"]+)"', html))
@@ -64,6 +67,7 @@ def test_qwixx_white_sum_answers_stay_secret_until_all_have_answered() -> None:
 def test_abluxxen_log_and_spectator_table_show_no_card_from_the_hidden_pile() -> None:
     game = hraj.game("abluxxen", players=3, first=0)
     state = game.new_state()
+    assert isinstance(state, AbluxxenState)
     rng = random.Random(3)
     while state.is_chance:
         state.apply_chance(state.sample_chance(rng))
@@ -76,6 +80,7 @@ def test_abluxxen_log_and_spectator_table_show_no_card_from_the_hidden_pile() ->
     assert "Moje ruka" not in html
     mine = render_table("abluxxen", state.view(0), SEATS, state.events_for(0), "cs", room_id="r", version=1)
     hand = state.view(0)["hand"]
+    assert hand is not None
     assert "Moje ruka" in mine
     assert len(re.findall(r"data-pick=", mine)) == len(hand)
 

@@ -27,10 +27,11 @@ class Bot(ABC):
         self.rng = random.Random(seed)
 
     @abstractmethod
-    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
-        """One of `state.legal_actions(seat)`."""
+    def choose(self, state: State[Any, Any], seat: Seat) -> object:
+        """One of `state.legal_actions(seat)`: an action of the game, which callers hand
+        back to the state (a game's own bots may return its action type)."""
 
-    def __call__(self, state: State[Any, Any], seat: Seat) -> Any:
+    def __call__(self, state: State[Any, Any], seat: Seat) -> object:
         return self.choose(state, seat)
 
 
@@ -48,7 +49,7 @@ class RandomBot(Bot):
         super().__init__(seed)
         self.every_action = every_action
 
-    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
+    def choose(self, state: State[Any, Any], seat: Seat) -> object:
         actions = state.legal_actions(seat) if self.every_action else state.playout_actions(seat)
         return self.rng.choice(actions)
 
@@ -59,7 +60,14 @@ GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
 def _game_bots(game_id: str) -> dict[str, type[Bot]]:
     """The `BOTS` of the game's own `bots` module, found through the registry."""
     module = game_part(game_id, "bots")
-    bots: dict[str, type[Bot]] = getattr(module, "BOTS", {}) if module is not None else {}
+    found: object = getattr(module, "BOTS", {}) if module is not None else {}
+    if not isinstance(found, dict):
+        raise TypeError(f"BOTS of {game_id}'s bots is no dict")
+    bots: dict[str, type[Bot]] = {}
+    for name, cls in found.items():
+        if not (isinstance(name, str) and isinstance(cls, type) and issubclass(cls, Bot)):
+            raise TypeError(f"BOTS of {game_id}'s bots names no Bot subclass as {name!r}")
+        bots[name] = cls
     return bots
 
 

@@ -20,8 +20,8 @@ from hraj.core.game import Game, Seat, State
 #: An observation vector: float32, one cell per entry of the game's layout (docs/rl.md).
 Observation = npt.NDArray[np.float32]
 #: A game's view type (a TypedDict of the game's folder).
-V = TypeVar("V", bound=Mapping[str, Any])
-#: A game's state type.
+V = TypeVar("V", bound=Mapping[str, object])
+#: A game's state type (a state of some game: its action and chance types stay open here).
 S = TypeVar("S", bound=State[Any, Any])
 T = TypeVar("T")
 P = TypeVar("P")
@@ -46,6 +46,10 @@ class Codec(ABC, Generic[V, S]):
     @abstractmethod
     def num_actions(self) -> int:
         """How many action ids there are: every action of the game has one below this."""
+
+    # The action of `action_id` and `action_ids` and the outcome of `chance_id` are typed
+    # loosely: each game's codec narrows them to its own action and outcome types, which
+    # the type parameters (view, state) do not carry, and only a loose type may be narrowed.
 
     @abstractmethod
     def action_id(self, state: S, seat: Seat, action: Any) -> int:
@@ -99,8 +103,9 @@ class Codec(ABC, Generic[V, S]):
         """The ids and probabilities of the next chance step after the ids `drawn`."""
         return [(self.chance_id(state, outcome), p) for outcome, p in state.chance_outcomes()]
 
-    def chance_outcome(self, state: S, drawn: Sequence[int]) -> Any:
-        """The game's chance outcome once all steps are drawn."""
+    def chance_outcome(self, state: S, drawn: Sequence[int]) -> object:
+        """The game's chance outcome once all steps are drawn (its own type in a game's
+        codec), for `State.apply_chance`."""
         (only,) = drawn
         for outcome, _ in state.chance_outcomes():
             if self.chance_id(state, outcome) == only:

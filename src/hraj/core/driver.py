@@ -12,8 +12,9 @@ from typing import Any
 
 from hraj.core.game import Seat, State
 
-#: Chooses an action for a seat of a state (the state already seen through that seat).
-Chooser = Callable[[State[Any, Any], Seat], Any]
+#: Chooses an action for a seat of a state (the state already seen through that seat):
+#: an action of that game, or its notation, which goes back to `State.apply` unread.
+Chooser = Callable[[State[Any, Any], Seat], object]
 
 
 def resolve_chance(state: State[Any, Any], rng: random.Random) -> None:

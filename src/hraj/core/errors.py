@@ -7,13 +7,11 @@ player's language without parsing English text.
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class HrajError(Exception):
     """Base of every error hraj reports to a user: bad input, never a bug."""
 
-    def __init__(self, template: str, /, **params: Any) -> None:
+    def __init__(self, template: str, /, **params: object) -> None:
         self.key = template
         self.params = params
         super().__init__(template.format(**params) if params else template)

@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypedDict, TypeVar
+from typing import ClassVar, Generic, TypedDict, TypeVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption, InvalidRecord
 from hraj.core.jsondata import GameOptions, OptionSetting
@@ -43,7 +43,7 @@ class OutcomeJson(TypedDict):
     scores: list[float]
     winners: list[Seat]
     reason: str
-    details: dict[str, Any]
+    details: dict[str, object]
     """What else the game tells of the end (rows, points, ...); its own shape per game."""
 
 
@@ -54,7 +54,8 @@ class Outcome:
     scores: tuple[float, ...]
     winners: tuple[Seat, ...]
     reason: str
-    details: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, object] = field(default_factory=dict)
+    """JSON-able figures of the end in the game's own shape (rows, points, ...)."""
 
     def to_json(self) -> OutcomeJson:
         return {
@@ -85,11 +86,21 @@ class Option:
     command line may set it, never a client of the server."""
 
 
-def int_in(low: int, high: int) -> Callable[[object], int]:
-    """An option check for an integer in [low, high] (numeric strings accepted)."""
-    reason = HrajError("expected a whole number from {low} to {high}", low=low, high=high)
+@dataclass(frozen=True, slots=True)
+class IntIn:
+    """An option check for an integer in [low, high] (numeric strings accepted); forms
+    read the range from its `bounds`."""
 
-    def check(value: object) -> int:
+    low: int
+    high: int
+
+    @property
+    def bounds(self) -> tuple[int, int]:
+        return (self.low, self.high)
+
+    def __call__(self, value: object) -> int:
+        low, high = self.low, self.high
+        reason = HrajError("expected a whole number from {low} to {high}", low=low, high=high)
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             raise ValueError(reason)
         try:
@@ -100,8 +111,10 @@ def int_in(low: int, high: int) -> Callable[[object], int]:
             raise ValueError(reason)
         return number
 
-    check.bounds = (low, high)  # type: ignore[attr-defined]  # forms read the range from here
-    return check
+
+def int_in(low: int, high: int) -> IntIn:
+    """An option check for an integer in [low, high] (numeric strings accepted)."""
+    return IntIn(low, high)
 
 
 def boolean(value: object) -> bool:
@@ -319,7 +332,7 @@ class State(ABC, Generic[A, C]):
         """Change the state by a possible chance outcome (already checked)."""
 
     @abstractmethod
-    def view(self, seat: Seat | None) -> Mapping[str, Any]:
+    def view(self, seat: Seat | None) -> Mapping[str, object]:
         """JSON-able dict of exactly what `seat` may know; None is a spectator."""
 
     @abstractmethod

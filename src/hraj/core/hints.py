@@ -36,7 +36,8 @@ class Reason:
     text: str
     plural: str | None = None
     count: int | None = None
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, int | float | str] = field(default_factory=dict)
+    """Numbers (an `Equity` or a `Percent` reads as one) and words to fill in."""
 
 
 class Equity(float):
@@ -55,7 +56,8 @@ class OptionValue:
     chance of winning, the number of deals searched, an estimate flag); `reasons` are
     the lines that say why, most telling first."""
 
-    action: Any
+    action: object
+    """The game's own action, as its state lists it."""
     value: float
     unit: str
     reasons: tuple[Reason, ...] = ()
@@ -75,7 +77,7 @@ class Thresholds:
     ratings: tuple[float, float, float, float]
 
 
-def rank(values: Sequence[OptionValue], first: Any = None) -> list[OptionValue]:
+def rank(values: Sequence[OptionValue], first: object = None) -> list[OptionValue]:
     """Best first; among equal values the bot's own choice `first` leads, then the order given."""
     order = {id(option): index for index, option in enumerate(values)}
     return sorted(values, key=lambda option: (-option.value, option.action != first, order[id(option)]))
@@ -108,7 +110,7 @@ class Adviser(ABC):
 
     @abstractmethod
     def values(
-        self, state: State[Any, Any], seat: Seat, *, played: Any = None, reasons: bool = True
+        self, state: State[Any, Any], seat: Seat, *, played: object = None, reasons: bool = True
     ) -> list[OptionValue]:
         """The options of `seat` in `state` (already seen through that seat), best first.
 
@@ -120,5 +122,9 @@ class Adviser(ABC):
 def adviser(game: Game[Any, Any], seed: int = 0, *, quick: bool = False) -> Adviser | None:
     """The game's own adviser (its `hints` module's `ADVISER`), or None if it has none."""
     module = game_part(game.id, "hints")
-    cls: type[Adviser] | None = getattr(module, "ADVISER", None) if module is not None else None
-    return cls(game, seed, quick=quick) if cls is not None else None
+    cls: object = getattr(module, "ADVISER", None) if module is not None else None
+    if cls is None:
+        return None
+    if not (isinstance(cls, type) and issubclass(cls, Adviser)):
+        raise TypeError(f"ADVISER of {game.id}'s hints is no Adviser subclass")
+    return cls(game, seed, quick=quick)

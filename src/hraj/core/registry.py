@@ -36,8 +36,17 @@ _generation = [0]
 @functools.cache
 def _installed() -> dict[str, EntryPoint]:
     """The installed games, in the order their classes ask for (`Game.order`)."""
-    found = sorted(entry_points(group=GROUP), key=lambda entry: (entry.load().order, entry.name))
+    found = sorted(entry_points(group=GROUP), key=lambda entry: (_load(entry).order, entry.name))
     return {entry.name: entry for entry in found}
+
+
+def _load(entry: EntryPoint) -> type[Game[Any, Any]]:
+    """The Game subclass an entry point names, checked: a package whose entry point
+    names something else hears which one, instead of failing later at a distance."""
+    loaded: object = entry.load()
+    if not (isinstance(loaded, type) and issubclass(loaded, Game)):
+        raise TypeError(f"the entry point {entry.name} = {entry.value} of {GROUP} names no Game subclass")
+    return loaded
 
 
 def _entries() -> dict[str, EntryPoint]:
@@ -131,11 +140,10 @@ def game_class(game_id: str) -> type[Game[Any, Any]]:
         raise InvalidOption(
             "There is no game {game}; choose one of: {known}.", game=game_id, known=", ".join(entries)
         ) from None
-    cls: type[Game[Any, Any]] = entry.load()
-    return cls
+    return _load(entry)
 
 
-def game(game_id: str, **options: Any) -> Game[Any, Any]:
+def game(game_id: str, **options: object) -> Game[Any, Any]:
     """A game with validated options; raises InvalidOption with the reason otherwise."""
     return game_class(game_id)(**options)
 

@@ -49,17 +49,20 @@ def codec(game: Game[Any, Any]) -> Codec[Any, Any]:
         module = importlib.import_module(f"{package}.rl")
     except ModuleNotFoundError:
         raise LookupError(f"the game {game.id} has no codec ({package}.rl) for learning agents yet") from None
-    made: Codec[Any, Any] = module.CODEC(game)
+    made: object = module.CODEC(game)
+    if not isinstance(made, Codec):
+        raise TypeError(f"CODEC of {package}.rl makes no Codec")
     return made
 
 
-def codec_for(game_id: str, **options: Any) -> Codec[Any, Any]:
+def codec_for(game_id: str, **options: object) -> Codec[Any, Any]:
     """The codec of a game by id and options (options validated as by `hraj.game`)."""
     return codec(game_class(game_id)(**options))
 
 
-def legal_ids(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> dict[int, Any]:
-    """The legal actions of `seat` by their ids, in the order the game lists them."""
+def legal_ids(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> dict[int, object]:
+    """The legal actions of `seat` by their ids, in the order the game lists them (each
+    an action of the game, for `State.apply`)."""
     actions = state.legal_actions(seat)
     by_id = dict(zip(codec.action_ids(state, seat, actions), actions, strict=True))
     if len(by_id) != len(actions):
@@ -67,7 +70,7 @@ def legal_ids(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> dic
     return by_id
 
 
-def legal_mask(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> tuple[Mask, dict[int, Any]]:
+def legal_mask(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> tuple[Mask, dict[int, object]]:
     """The legal-action mask of `seat` (1 = legal) and the action behind each legal id."""
     by_id = legal_ids(codec, state, seat)
     mask = np.zeros(codec.num_actions, dtype=np.int8)

@@ -6,7 +6,7 @@ for a game named Pig), so
     import hraj.rl.gymnasium_env
     env = gymnasium.make("hraj/Pig-v0", players=2, opponents="greedy")
 
-or, without the import, `gymnasium.make("hraj.rl.gymnasium_env:hraj/Pig-v0")`. Any
+or, without the import, `gymnasium.make("hraj.rl.gymnasium_env:hraj/Pig-v0")`. Every
 other keyword is a game option. The observation is the seat's float32 vector (see
 docs/rl.md); the legal actions are `info["action_mask"]` and `env.action_masks()`.
 An illegal action ends the episode as a lost game (`info["illegal_action"]`), so that
@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, SupportsInt
 
 import gymnasium
 import numpy as np
 
 import hraj
+from hraj.core.bot import Bot, make_bot
 from hraj.core.game import Seat, State
 from hraj.core.registry import game_class
 from hraj.rl.codec import Mask, Observation, codec, legal_mask, observe
@@ -37,8 +38,13 @@ def env_id(game_id: str) -> str:
     return f"{NAMESPACE}/{game_class(game_id).name}-v0"
 
 
-class HrajGymEnv(gymnasium.Env[Observation, Any]):
-    """One seat of a game against hraj's bots; dice, cards and bots seeded by `reset`."""
+class HrajGymEnv(gymnasium.Env[Observation, SupportsInt]):
+    """One seat of a game against hraj's bots; dice, cards and bots seeded by `reset`.
+
+    An action is an action id: a Python int or a NumPy integer (what `Discrete` samples).
+    The info dicts of `reset` and `step` keep Gymnasium's own loose type, which every
+    wrapper passes on: `action_mask` (a `Mask`) and, after an illegal action,
+    `illegal_action`."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Gymnasium's own shape)
 
@@ -49,7 +55,7 @@ class HrajGymEnv(gymnasium.Env[Observation, Any]):
         opponents: str | Sequence[str] = "random",
         reward: str = "score",
         render_mode: str | None = None,
-        **options: Any,
+        **options: object,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])}")
@@ -60,9 +66,7 @@ class HrajGymEnv(gymnasium.Env[Observation, Any]):
         names = [opponents] * (self.game.players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != self.game.players - 1:
             raise ValueError(f"{self.game.players - 1} opponents are needed, not {len(names)}")
-        from hraj.core.bot import make_bot  # checked here, so a bad name fails at once
-
-        for name in names:
+        for name in names:  # checked here, so a bad name fails at once
             make_bot(self.game.id, name)
         self.opponents = names
         self.codec = codec(self.game)
@@ -72,16 +76,14 @@ class HrajGymEnv(gymnasium.Env[Observation, Any]):
         self.action_space = gymnasium.spaces.Discrete(self.codec.num_actions)
         self.rng = random.Random()
         self.state: State[Any, Any] = self.game.new_state()
-        self._bots: dict[Seat, Any] = {}
+        self._bots: dict[Seat, Bot] = {}
         self._mask: Mask = np.zeros(self.codec.num_actions, dtype=np.int8)
-        self._legal: dict[int, Any] = {}
+        self._legal: dict[int, object] = {}
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self, *, seed: int | None = None, options: Mapping[str, object] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
-        from hraj.core.bot import make_bot
-
         # a reset without a seed goes on from the last seed, as Gymnasium asks
         self.rng = random.Random(int(self.np_random.integers(1 << 62)))
         self.state = self.game.new_state()
@@ -113,14 +115,14 @@ class HrajGymEnv(gymnasium.Env[Observation, Any]):
     def _observation(self) -> Observation:
         return observe(self.codec, self.state, self.seat)
 
-    def _info(self, **extra: Any) -> dict[str, Any]:
+    def _info(self, **extra: object) -> dict[str, object]:
         return {"action_mask": self._mask.copy(), **extra}
 
     def action_masks(self) -> Mask:
         """The legal actions now (1 = legal), as maskable learners ask for them."""
         return self._mask.copy()
 
-    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(self, action: SupportsInt) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         chosen = self._legal.get(int(action))
         if chosen is None:
             low = 0.0 if self.reward_kind == "win" else self.codec.score_range()[0]

@@ -21,7 +21,8 @@ How the contract maps onto OpenSpiel:
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeAlias
 
 import numpy as np
 import pyspiel
@@ -45,13 +46,17 @@ def short_name(game_id: str) -> str:
 UNSET_NUMBER = -1
 UNSET_TEXT = ""
 
+#: The value of an OpenSpiel game parameter, as hraj declares them (OpenSpiel's are typed
+#: and never None).
+Parameter: TypeAlias = int | bool | str
 
-def _parameters(game_id: str) -> dict[str, Any]:
+
+def _parameters(game_id: str) -> dict[str, Parameter]:
     """OpenSpiel parameters with their defaults: the game's options and `reward`.
 
     An option that is unset by default (`first`) becomes -1 if it takes a number and
     the empty string otherwise, since OpenSpiel parameters are typed and never None."""
-    params: dict[str, Any] = {"reward": "win"}
+    params: dict[str, Parameter] = {"reward": "win"}
     for name, option in game_class(game_id).options_spec.items():
         if option.local_only:
             continue  # a path on the machine is no parameter of a game
@@ -108,7 +113,7 @@ def _game_type(game_id: str, codec: Codec[Any, Any] | None, reward: str) -> pysp
 class HrajSpielGame(pyspiel.Game):  # type: ignore[misc]
     """One hraj game with fixed options, as OpenSpiel sees it."""
 
-    def __init__(self, game_id: str, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, game_id: str, params: Mapping[str, object] | None = None) -> None:
         given = dict(params or {})
         reward = check_reward(str(given.pop("reward", "win")))
         defaults = _parameters(game_id)
@@ -135,7 +140,8 @@ class HrajSpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> HrajSpielState:
         return HrajSpielState(self, self.hraj_game.new_state())
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> HrajObserver:
+    def make_py_observer(self, iig_obs_type: object = None, params: object = None) -> HrajObserver:
+        """The one observer there is, whatever OpenSpiel asks for: a seat's observation."""
         return HrajObserver(self.codec)
 
 
@@ -151,9 +157,9 @@ class _Position:
         self.reward_kind = reward_kind
         #: The chance ids drawn so far of a roll in progress (one per die).
         self.drawn = drawn
-        self.legal: dict[int, Any] | None = None
+        self.legal: dict[int, object] | None = None
 
-    def __deepcopy__(self, memo: Any) -> _Position:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Position:
         return _Position(self.state.copy(), self.codec, self.reward_kind, self.drawn[:])
 
 
@@ -180,7 +186,7 @@ class HrajSpielState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         return int(state.to_act[0])
 
-    def _legal_ids(self) -> dict[int, Any]:
+    def _legal_ids(self) -> dict[int, object]:
         position = self.position
         if position.legal is None:
             state = position.state
@@ -257,7 +263,7 @@ class HrajObserver:
 def _game_class(game_id: str) -> type[HrajSpielGame]:
     """A subclass per game: OpenSpiel keeps the class it is given as the game's factory."""
 
-    def make(self: HrajSpielGame, params: dict[str, Any] | None = None) -> None:
+    def make(self: HrajSpielGame, params: Mapping[str, object] | None = None) -> None:
         HrajSpielGame.__init__(self, game_id, params)
 
     return type(f"HrajSpiel_{game_id}", (HrajSpielGame,), {"__init__": make})

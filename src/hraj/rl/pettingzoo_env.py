@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 import gymnasium
 import numpy as np
@@ -25,6 +26,21 @@ import hraj
 from hraj.core.game import Game, Seat, State
 from hraj.rl.codec import Codec, Mask, Observation, codec, legal_mask, observe
 from hraj.rl.rewards import check_reward, final_rewards
+
+
+class AgentObservation(TypedDict):
+    """What `observe` gives an agent: its observation vector and its legal-action mask."""
+
+    observation: Observation
+    action_mask: Mask
+
+
+class Metadata(TypedDict):
+    """What PettingZoo reads of an environment's `metadata`."""
+
+    render_modes: list[str]
+    name: str
+    is_parallelizable: bool
 
 
 def agent_name(seat: Seat) -> str:
@@ -42,11 +58,11 @@ def spaces(codec: Codec[Any, Any]) -> tuple[gymnasium.spaces.Dict, gymnasium.spa
     return observation, gymnasium.spaces.Discrete(codec.num_actions)
 
 
-class HrajAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+class HrajAECEnv(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]
     """One hraj game with fixed options as a PettingZoo AEC environment."""
 
     #: PettingZoo reads it from the instance, which names its game (`hraj_<game>_v0`).
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "hraj", "is_parallelizable": False}  # noqa: RUF012
+    metadata: Metadata = {"render_modes": ["ansi", "human"], "name": "hraj", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, game: Game[Any, Any], reward: str = "win", render_mode: str | None = None) -> None:
         super().__init__()
@@ -65,18 +81,18 @@ class HrajAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._seeder: random.Random | None = None
         self.rng = random.Random()
         self.game_state: State[Any, Any] = game.new_state()
-        self._legal: dict[int, Any] = {}
+        self._legal: dict[int, object] = {}
         self._mask: Mask | None = None
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
         return self.action_spaces[agent]
 
     # --- the AEC cycle ------------------------------------------------------------------
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: Mapping[str, object] | None = None) -> None:
         if seed is not None or self._seeder is None:
             self._seeder = random.Random(seed)
         # a reset without a seed goes on from the last seed: the next game, not the same one
@@ -87,7 +103,7 @@ class HrajAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
         self._advance()
 
     def _advance(self) -> None:
@@ -112,7 +128,7 @@ class HrajAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self._mask, self._legal = legal_mask(self.codec, self.game_state, seat)
         return self._mask
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> AgentObservation:
         """A new observation and mask each time: an agent may keep them (in a replay buffer, say)."""
         seat = self._seats[agent]
         state = self.game_state
@@ -150,13 +166,15 @@ class HrajAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         """Nothing to release: the environment holds no files or processes."""
 
 
-def raw_env(game_id: str, reward: str = "win", render_mode: str | None = None, **options: Any) -> HrajAECEnv:
+def raw_env(game_id: str, reward: str = "win", render_mode: str | None = None, **options: object) -> HrajAECEnv:
     """The environment without PettingZoo's checking wrappers (the fast one)."""
     return HrajAECEnv(hraj.game(game_id, **options), reward=reward, render_mode=render_mode)
 
 
-def env(game_id: str, reward: str = "win", render_mode: str | None = None, **options: Any) -> AECEnv[str, Any, Any]:
+def env(
+    game_id: str, reward: str = "win", render_mode: str | None = None, **options: object
+) -> AECEnv[str, AgentObservation, int]:
     """The environment wrapped in PettingZoo's usual order and bounds checks."""
-    wrapped: AECEnv[str, Any, Any] = raw_env(game_id, reward=reward, render_mode=render_mode, **options)
+    wrapped: AECEnv[str, AgentObservation, int] = raw_env(game_id, reward=reward, render_mode=render_mode, **options)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)

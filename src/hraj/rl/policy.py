@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +19,9 @@ import numpy.typing as npt
 from hraj.core.bot import Bot
 from hraj.core.game import Game, Seat, State
 from hraj.rl.codec import Codec, Mask, Observation, codec, legal_mask, observe
+
+if TYPE_CHECKING:  # the environment needs Gymnasium, which a trained policy does not
+    from hraj.rl.gymnasium_env import HrajGymEnv
 
 Floats = npt.NDArray[np.float64]
 
@@ -100,7 +103,7 @@ class Reinforce:
 
 
 def train(
-    env: Any,
+    env: HrajGymEnv,
     episodes: int,
     seed: int = 0,
     learning_rate: float = 0.01,
@@ -115,7 +118,7 @@ def train(
         steps: list[Step] = []
         total, done = 0.0, False
         while not done:
-            mask = info["action_mask"]
+            mask: Mask = info["action_mask"]
             action = learner.policy.act(observation, mask, rng)
             steps.append(Step(observation, mask, action))
             observation, reward, done, _, info = env.step(action)
@@ -137,17 +140,25 @@ class PolicyBot(Bot):
         self.policy = policy
         self.codec = codec(game)
 
-    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
+    def choose(self, state: State[Any, Any], seat: Seat) -> object:
         mask, by_id = legal_mask(self.codec, state, seat)
         generator = np.random.default_rng(self.rng.randrange(1 << 30))
         return by_id[self.policy.act(observe(self.codec, state, seat), mask, generator, greedy=True)]
 
 
+@dataclass(frozen=True, eq=False)
+class PolicyBotMaker:
+    """What the arena takes in place of a bot name: makes the bot from a seed, and names
+    it in the arena's table."""
+
+    policy: LinearPolicy
+    game: Game[Any, Any]
+    name: str = PolicyBot.name
+
+    def __call__(self, seed: int) -> Bot:
+        return PolicyBot(self.policy, self.game, seed)
+
+
 def bot_maker(policy: LinearPolicy, game: Game[Any, Any]) -> Callable[[int], Bot]:
     """What the arena takes in place of a bot name: makes the bot from a seed."""
-
-    def make(seed: int) -> Bot:
-        return PolicyBot(policy, game, seed)
-
-    make.name = PolicyBot.name  # type: ignore[attr-defined]
-    return make
+    return PolicyBotMaker(policy, game)

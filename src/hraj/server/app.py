@@ -13,7 +13,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -29,6 +29,25 @@ from hraj.core.bot import bot_names
 from hraj.core.record import Record
 from hraj.server.fairness import new_seed
 from hraj.server.logs import Throttled
+from hraj.server.messages import (
+    Ack,
+    ChatLines,
+    ChatPosted,
+    Claimed,
+    Committed,
+    CreatedRoom,
+    GameInfo,
+    Games,
+    Health,
+    Lobby,
+    LobbyRoom,
+    RematchRoom,
+    RoomSeats,
+    SeatToken,
+    StateMessage,
+    Stats,
+    Summary,
+)
 from hraj.server.metrics import Metrics
 from hraj.server.protocol import (
     CLIENT_MESSAGE,
@@ -287,19 +306,20 @@ def create_api(
     @app.get("/api/health")
     async def health() -> Response:
         """Alive and able to use the store: 200, else 503 saying why (for load balancers)."""
-        body: dict[str, Any] = {"ok": True, "protocol": PROTOCOL_VERSION, "version": hraj.__version__}
+        body: Health = {"ok": True, "protocol": PROTOCOL_VERSION, "version": hraj.__version__}
+        problem: str | None = None
         try:
             await asyncio.wait_for(asyncio.to_thread(the_store.ping), HEALTH_TIMEOUT_S)
         except TimeoutError:
-            body.update(ok=False, store="no answer in time")
-            return JSONResponse(body, status_code=503)
+            problem = "no answer in time"
         except (StoreError, SQLAlchemyError, OSError) as error:
-            body.update(ok=False, store=str(error))
-            return JSONResponse(body, status_code=503)
-        if rooms.committer.failing:
-            body.update(ok=False, store="the latest commit failed")
-            return JSONResponse(body, status_code=503)
-        return JSONResponse(body)
+            problem = str(error)
+        else:
+            problem = rooms.trouble()
+        if problem is None:
+            return JSONResponse(body)
+        body["ok"], body["store"] = False, problem
+        return JSONResponse(body, status_code=503)
 
     @app.get("/api/ready")
     async def ready() -> Response:
@@ -315,8 +335,13 @@ def create_api(
             """Prometheus metrics: rooms, connections, moves, commit latency, errors."""
             return Response(metrics.render(), media_type=metrics.content_type)
 
-    @app.get("/api/stats")
-    async def stats() -> dict[str, Any]:
+    # The routes below answer typed dicts as they are built (`response_model=None`): a
+    # response model would validate each answer again and drop any key its type does
+    # not name, and pydantic builds none from typing's TypedDict (OutcomeJson, Record)
+    # before Python 3.12.
+
+    @app.get("/api/stats", response_model=None)
+    async def stats() -> Stats:
         """Counters for operators and the load benchmark: rooms, sockets, commits."""
         if not settings.operator_endpoints:
             raise ServerError("not_found", "There is nothing at {path}.", path="/api/stats")
@@ -328,9 +353,9 @@ def create_api(
             **rooms.committer.stats(),
         }
 
-    @app.get("/api/games")
-    async def games() -> dict[str, Any]:
-        listing = []
+    @app.get("/api/games", response_model=None)
+    async def games() -> Games:
+        listing: list[GameInfo] = []
         for game_id in hraj.GAMES:
             cls = game_class(game_id)
             listing.append(
@@ -343,33 +368,33 @@ def create_api(
             )
         return {"games": listing}
 
-    @app.post("/api/rooms", status_code=201)
-    async def create_room(spec: CreateRoom, request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms", status_code=201, response_model=None)
+    async def create_room(spec: CreateRoom, request: Request) -> CreatedRoom:
         if not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
         created = await rooms.create(spec)
         room = created.room
         base = str(request.base_url).rstrip("/")
-        body = await room.call(lambda: _async(room.summary()))
-        body.update(
-            {
-                "invite": created.invite,
-                "invite_url": f"{base}/r/{room.id}?invite={created.invite}",
-                "host_token": created.host_token,
-                "socket": f"/ws/rooms/{room.id}",
-            }
-        )
+        summary = await room.call(lambda: _async(room.summary()))
+        claimed: SeatToken = {}
         if created.claimed is not None:
-            body["seat"], body["token"] = created.claimed
-        return body
+            claimed["seat"], claimed["token"] = created.claimed
+        return {
+            **summary,
+            "invite": created.invite,
+            "invite_url": f"{base}/r/{room.id}?invite={created.invite}",
+            "host_token": created.host_token,
+            "socket": f"/ws/rooms/{room.id}",
+            **claimed,
+        }
 
-    @app.get("/api/rooms/{room_id}")
-    async def room_summary(room_id: str) -> dict[str, Any]:
+    @app.get("/api/rooms/{room_id}", response_model=None)
+    async def room_summary(room_id: str) -> Summary:
         room = await rooms.get(room_id)
         return await room.call(lambda: _async(room.summary()))
 
-    @app.post("/api/rooms/{room_id}/claim")
-    async def claim(room_id: str, body: Claim) -> dict[str, Any]:
+    @app.post("/api/rooms/{room_id}/claim", response_model=None)
+    async def claim(room_id: str, body: Claim) -> Claimed:
         room = await rooms.get(room_id)
         if body.invite is None:
             if not room.public:
@@ -392,17 +417,17 @@ def create_api(
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
         new, made = await room.call(lambda: rooms.rematch(room))
         _, passed = room.rematch_options()
-        body = await new.call(lambda: _async(new.summary()))
-        body["first_passed"] = passed
+        summary = await new.call(lambda: _async(new.summary()))
+        body: RematchRoom = {**summary, "first_passed": passed}
         return JSONResponse(body, status_code=201 if made else 200)
 
-    @app.get("/api/rooms/{room_id}/chat")
-    async def chat_lines(room_id: str) -> dict[str, Any]:
+    @app.get("/api/rooms/{room_id}/chat", response_model=None)
+    async def chat_lines(room_id: str) -> ChatLines:
         room = await rooms.get(room_id)
         return {"room": room.id, "chat": room.has_chat, "messages": await room.call(lambda: _async(room.chat_lines()))}
 
-    @app.post("/api/rooms/{room_id}/chat")
-    async def chat(room_id: str, body: PostChat, request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms/{room_id}/chat", response_model=None)
+    async def chat(room_id: str, body: PostChat, request: Request) -> ChatPosted:
         room = await rooms.get(room_id)
         token = _bearer(request)
         seat = None if token is None else room.seat_of(token)
@@ -412,8 +437,8 @@ def create_api(
         line = await room.call(lambda: room.say(seat, text))
         return {"room": room.id, "number": line.number}
 
-    @app.get("/api/lobby")
-    async def lobby() -> dict[str, Any]:
+    @app.get("/api/lobby", response_model=None)
+    async def lobby() -> Lobby:
         """The newest public rooms in play with a free person seat (no secrets, no tokens)."""
         found = await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE)
         return {"rooms": [lobby_entry(room) for room in found]}
@@ -429,22 +454,22 @@ def create_api(
             return False
         raise ServerError("forbidden", "This token does not hold seat {seat}.", seat=seat)
 
-    @app.post("/api/rooms/{room_id}/seats/{seat}/bot")
-    async def hand_to_bot(room_id: str, seat: int, body: HandToBot, request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms/{room_id}/seats/{seat}/bot", response_model=None)
+    async def hand_to_bot(room_id: str, seat: int, body: HandToBot, request: Request) -> RoomSeats:
         room = await rooms.get(room_id)
         own = await seat_authority(request, room, seat, host_may=True)
         await room.call(lambda: room.hand_to_bot(seat, body.bot, by_host=not own))
         return {"room": room.id, "seats": await room.call(lambda: _async(room.public_seats()))}
 
-    @app.post("/api/rooms/{room_id}/seats/{seat}/back")
-    async def take_back(room_id: str, seat: int, request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms/{room_id}/seats/{seat}/back", response_model=None)
+    async def take_back(room_id: str, seat: int, request: Request) -> RoomSeats:
         room = await rooms.get(room_id)
         await seat_authority(request, room, seat, host_may=False)
         await room.call(lambda: room.take_back(seat))
         return {"room": room.id, "seats": room.public_seats()}
 
-    @app.post("/api/rooms/{room_id}/actions")
-    async def post_action(room_id: str, body: PostAction, request: Request) -> dict[str, Any]:
+    @app.post("/api/rooms/{room_id}/actions", response_model=None)
+    async def post_action(room_id: str, body: PostAction, request: Request) -> Committed:
         room = await rooms.get(room_id)
         token = _bearer(request)
         seat = None if token is None else room.seat_of(token)
@@ -453,8 +478,8 @@ def create_api(
         head = await room.call(lambda: _acted(room, seat, body.action))
         return {"room": room.id, "version": room.version, "head": head}
 
-    @app.get("/api/rooms/{room_id}/view")
-    async def view(room_id: str, request: Request) -> dict[str, Any]:
+    @app.get("/api/rooms/{room_id}/view", response_model=None)
+    async def view(room_id: str, request: Request) -> StateMessage:
         room = await rooms.get(room_id)
         token = _bearer(request)
         seat = None if token is None else room.seat_of(token)
@@ -462,6 +487,8 @@ def create_api(
             raise ServerError("unauthorized", "This token holds no seat of the room.")
         return await room.call(lambda: _async(room.view_message(seat)))
 
+    # No response model: pydantic builds none from typing's TypedDict before Python 3.12,
+    # and the record goes out exactly as the rules wrote it.
     @app.get("/api/rooms/{room_id}/record", response_model=None)
     async def record(room_id: str) -> Record:
         room = await rooms.get(room_id)
@@ -532,7 +559,7 @@ def create_api(
     return app
 
 
-def lobby_entry(room: OpenRoom) -> dict[str, Any]:
+def lobby_entry(room: OpenRoom) -> LobbyRoom:
     """What the lobby shows of a room: game, options, seats (names, bots, free), created."""
     return {
         "room": room.id,
@@ -617,7 +644,7 @@ async def _handle(room: Room, connection: Connection, request: Hello | Act | Lea
     if isinstance(request, Chat):
         text = clean_chat(request.text)
         line = await room.call(lambda: room.say(seat, text))
-        ack = {"type": "ack", "id": request.id, "version": room.version, "head": room.head, "chat": line.number}
+        ack: Ack = {"type": "ack", "id": request.id, "version": room.version, "head": room.head, "chat": line.number}
         connection.push(ack)
     elif isinstance(request, Act):
         began = time.perf_counter()

@@ -15,6 +15,12 @@ who is connected) to the owner. All of it travels through PostgreSQL:
 Notifications keep their order from one sender, and a commit's notice is sent before
 the owner answers the request that caused it, so a follower's client sees the new
 state before its acknowledgement. The processes need to reach only the database.
+
+A LISTEN connection can go deaf without an error (a proxy or a half-open socket drops
+it silently), and a process that hears nothing serves stale rooms. So each process
+notifies itself four times per lease (`{"t": "ping"}` on its own channel); one that has
+not heard itself for a whole lease reconnects, catches up from the store, and answers
+503 on `/api/health` until it hears itself again.
 """
 
 from __future__ import annotations
@@ -25,14 +31,21 @@ import itertools
 import json
 import logging
 import secrets
-from typing import Any, Protocol
+import time
+from collections.abc import Mapping
+from typing import Annotated, Literal, NotRequired, Protocol
 
 import psycopg
 import sqlalchemy as sa
+from psycopg.rows import TupleRow
+from pydantic import Field, TypeAdapter, ValidationError
+from typing_extensions import TypedDict  # pydantic validates typing's own only from Python 3.12
 
 from hraj.server.logs import Throttled
+from hraj.server.messages import ChatJson, ErrorParam
+from hraj.server.protocol import ServerError, error_params
 from hraj.store import Store
-from hraj.store.db import ROOMS_CHANNEL
+from hraj.store.db import ROOMS_CHANNEL, EventsNotice
 from hraj.store.leases import Leases
 
 log = logging.getLogger("hraj.server")
@@ -40,13 +53,149 @@ log = logging.getLogger("hraj.server")
 #: Notifications sent in one round trip at most.
 SEND_BATCH = 256
 
+# --- what the processes tell each other ---------------------------------------------------
+#
+# Every message is a JSON object. Notices go to every process on `ROOMS_CHANNEL`: `t` says
+# which, `r` is the room, `o` its owner. Requests go to one process: an operation (`op`)
+# on a room, with `t` "req", the sender (`from`) and, where an answer is wanted, an `id`
+# that the answer (`t` "rep") repeats. What arrives is validated into these shapes
+# before it is used: a message that does not fit is reported, never half applied.
+
+#: A seat as its owner announces it: kind, bot, name, token hash, played by a stand-in, gender.
+SeatRow = tuple[str, str | None, str | None, str | None, bool, str | None]
+
+
+class SeatsNotice(TypedDict):
+    """The owner's seats, and the seats connected to any process."""
+
+    t: Literal["seats"]
+    r: str
+    o: str
+    seats: list[SeatRow]
+    connected: list[int]
+
+
+class OwnerNotice(TypedDict):
+    """The room is served by `o` now."""
+
+    t: Literal["owner"]
+    r: str
+    o: str
+
+
+class ChatNotice(TypedDict):
+    """The owner stored a chat message."""
+
+    t: Literal["chat"]
+    r: str
+    o: str
+    line: ChatJson
+
+
+class RematchNotice(TypedDict):
+    """The finished room `r` led to the rematch `new`."""
+
+    t: Literal["rematch"]
+    r: str
+    o: str
+    new: str
+
+
+Notice = EventsNotice | SeatsNotice | OwnerNotice | ChatNotice | RematchNotice
+NOTICE: TypeAdapter[Notice] = TypeAdapter(Annotated[Notice, Field(discriminator="t")])
+
+
+class PresenceOp(TypedDict):
+    """The seats with a connection to the sender (no answer)."""
+
+    op: Literal["presence"]
+    seats: list[int]
+
+
+class ActOp(TypedDict):
+    op: Literal["act"]
+    seat: int
+    action: str
+
+
+class ClaimOp(TypedDict):
+    op: Literal["claim"]
+    seat: int | None
+    name: str | None
+    gender: str | None
+
+
+class BotOp(TypedDict):
+    op: Literal["bot"]
+    seat: int
+    bot: str
+    by_host: bool
+
+
+class BackOp(TypedDict):
+    op: Literal["back"]
+    seat: int
+
+
+class ChatOp(TypedDict):
+    op: Literal["chat"]
+    seat: int
+    text: str
+
+
+class RematchOp(TypedDict):
+    op: Literal["rematch"]
+
+
+#: What a follower asks a room's owner to do.
+Op = PresenceOp | ActOp | ClaimOp | BotOp | BackOp | ChatOp | RematchOp
+OP: TypeAdapter[Op] = TypeAdapter(Annotated[Op, Field(discriminator="op")])
+
+#: Who asks, about which room, and the id of the answer it waits for (none: no answer).
+Request = TypedDict("Request", {"t": Literal["req"], "from": str, "room": str, "id": NotRequired[str]})
+REQUEST: TypeAdapter[Request] = TypeAdapter(Request)
+
+
+class ReplyError(TypedDict):
+    """A request refused: a server error's code, template and parameters (`not_owner`:
+    the process does not serve the room)."""
+
+    code: str
+    key: str
+    params: dict[str, ErrorParam]
+
+
+class Reply(TypedDict, total=False):
+    """An owner's answer: the room's version and chain head once the request is done,
+    what the operation made (a seat's token, a chat message, a rematch), or the error."""
+
+    version: int
+    head: str
+    seat: int
+    token: str
+    chat: ChatJson
+    rematch: str
+    made: bool
+    error: ReplyError
+
+
+REPLY: TypeAdapter[Reply] = TypeAdapter(Reply)
+
+
+def refusal(error: ServerError) -> Reply:
+    """The answer to a request that `error` refused."""
+    return {"error": {"code": error.code, "key": error.key, "params": error_params(error)}}
+
+
+INTERNAL: Reply = {"error": {"code": "internal", "key": "Something went wrong on the server.", "params": {}}}
+
 
 class Handler(Protocol):
     """What the rooms of this process do with what the cluster hears."""
 
-    def on_notice(self, message: dict[str, Any]) -> None: ...
+    def on_notice(self, message: Notice) -> None: ...
 
-    async def on_request(self, message: dict[str, Any]) -> dict[str, Any] | None: ...
+    async def on_request(self, request: Request, op: Op) -> Reply | None: ...
 
     async def on_beat(self, live: set[str]) -> None: ...
 
@@ -75,11 +224,21 @@ class Cluster:
         self.url = conninfo(store)
         self.live: set[str] = {self.id}
         self._ids = itertools.count(1)
-        self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._pending: dict[str, asyncio.Future[Reply]] = {}
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._serving: set[asyncio.Task[None]] = set()
+        self._listener: psycopg.AsyncConnection[TupleRow] | None = None
+        #: When this process last heard its own ping, and when its listener last connected
+        #: (monotonic seconds).
+        self.heard_at = self.listened_at = time.monotonic()
         self.failures = Throttled(log, "cluster")
+
+    @property
+    def hearing(self) -> bool:
+        """This process heard its own notifications within the last lease: what the others
+        notify reaches it (and what it notifies leaves it)."""
+        return time.monotonic() - self.heard_at <= self.lease_s
 
     # --- life -----------------------------------------------------------------------
 
@@ -97,6 +256,7 @@ class Cluster:
         """Start renewing the lease and adopting orphaned rooms (once the rooms are up)."""
         self._tasks.append(asyncio.create_task(self._renew(), name="hraj-cluster-lease"))
         self._tasks.append(asyncio.create_task(self._beat(), name="hraj-cluster-beat"))
+        self._tasks.append(asyncio.create_task(self._probe(), name="hraj-cluster-probe"))
 
     async def stop(self) -> None:
         """Stop listening and give every room and the lease up, so others take over at once."""
@@ -112,29 +272,29 @@ class Cluster:
 
     # --- sending ----------------------------------------------------------------------
 
-    def publish(self, message: dict[str, Any]) -> None:
+    def publish(self, message: Notice) -> None:
         """Tell every process (seat changes, a new owner); in order, without waiting."""
         self._outbox.put_nowait((ROOMS_CHANNEL, _dumps(message)))
 
-    def tell(self, server_id: str, message: dict[str, Any]) -> None:
-        """Send one process a message that needs no answer."""
-        self._outbox.put_nowait((channel_of(server_id), _dumps({**message, "t": "req", "from": self.id})))
+    def tell(self, server_id: str, room_id: str, op: Op) -> None:
+        """Send one process a request about a room that needs no answer."""
+        request = {**op, "room": room_id, "t": "req", "from": self.id}
+        self._outbox.put_nowait((channel_of(server_id), _dumps(request)))
 
-    def ask(self, server_id: str, message: dict[str, Any]) -> asyncio.Future[dict[str, Any]]:
-        """Ask another process (a room's owner) to do something; the future of its answer.
-        Cancel it to stop waiting."""
+    def ask(self, server_id: str, room_id: str, op: Op) -> asyncio.Future[Reply]:
+        """Ask another process (a room's owner) to do something to a room; the future of
+        its answer. Cancel it to stop waiting."""
         request_id = str(next(self._ids))
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
         future.add_done_callback(lambda _: self._pending.pop(request_id, None))
-        self._outbox.put_nowait(
-            (channel_of(server_id), _dumps({**message, "t": "req", "id": request_id, "from": self.id}))
-        )
+        request = {**op, "room": room_id, "t": "req", "id": request_id, "from": self.id}
+        self._outbox.put_nowait((channel_of(server_id), _dumps(request)))
         return future
 
     async def _send(self) -> None:
         """Send what is queued, many notifications per round trip, keeping their order."""
-        connection: psycopg.AsyncConnection[Any] | None = None
+        connection: psycopg.AsyncConnection[TupleRow] | None = None
         while True:
             batch = [await self._outbox.get()]
             while not self._outbox.empty() and len(batch) < SEND_BATCH:
@@ -167,6 +327,8 @@ class Cluster:
                 async with connection:
                     await connection.execute(f"LISTEN {ROOMS_CHANNEL}")
                     await connection.execute(f"LISTEN {self.channel}")
+                    self._listener = connection
+                    self.listened_at = time.monotonic()
                     if listening.is_set():
                         # Notices may have been missed while the connection was down.
                         self.handler.on_resync()
@@ -188,28 +350,40 @@ class Cluster:
             return
         if not isinstance(message, dict):
             return
-        if channel == ROOMS_CHANNEL:
+        if channel == self.channel and message.get("t") == "ping":
+            self.heard_at = time.monotonic()
+        elif channel == ROOMS_CHANNEL:
             try:  # applied at once, so a notice comes before the answer sent after it
-                self.handler.on_notice(message)
+                self.handler.on_notice(NOTICE.validate_python(message))
             except Exception as error:
                 self.failures.report("a notice could not be applied", error)
         elif message.get("t") == "rep":
             future = self._pending.pop(str(message.get("id")), None)
             if future is not None and not future.done():
-                future.set_result(message)
+                try:
+                    future.set_result(REPLY.validate_python(message))
+                except ValidationError as error:
+                    future.set_exception(error)
         elif message.get("t") == "req":
             task = asyncio.create_task(self._serve(message))
             self._serving.add(task)
             task.add_done_callback(self._serving.discard)
 
-    async def _serve(self, message: dict[str, Any]) -> None:
+    async def _serve(self, message: Mapping[str, object]) -> None:
+        reply: Reply | None
         try:
-            reply = await self.handler.on_request(message)
-        except Exception as error:
-            self.failures.report("a request of another process failed", error)
-            reply = {"error": {"code": "internal", "key": "Something went wrong on the server.", "params": {}}}
-        if reply is not None and "id" in message and isinstance(message.get("from"), str):
-            self._outbox.put_nowait((channel_of(message["from"]), _dumps({**reply, "t": "rep", "id": message["id"]})))
+            request, op = REQUEST.validate_python(message), OP.validate_python(message)
+        except ValidationError as error:
+            reply = refusal(ServerError.from_validation(error))
+        else:
+            try:
+                reply = await self.handler.on_request(request, op)
+            except Exception as error:
+                self.failures.report("a request of another process failed", error)
+                reply = INTERNAL
+        sender = message.get("from")
+        if reply is not None and "id" in message and isinstance(sender, str):
+            self._outbox.put_nowait((channel_of(sender), _dumps({**reply, "t": "rep", "id": message["id"]})))
 
     # --- the lease --------------------------------------------------------------------
 
@@ -223,6 +397,20 @@ class Cluster:
             except Exception as error:
                 self.failures.report("cannot renew the lease", error)
 
+    async def _probe(self) -> None:
+        """Four times per lease: notify this process itself, and reconnect a listener that
+        has heard nothing of itself for a whole lease (and was given a lease to hear it)."""
+        while True:
+            await asyncio.sleep(self.lease_s / 4)
+            self._outbox.put_nowait((self.channel, _dumps({"t": "ping"})))
+            listener = self._listener
+            settled = time.monotonic() - self.listened_at > self.lease_s
+            if not self.hearing and settled and listener is not None and not listener.closed:
+                self.failures.report("not hearing its own notifications", ConnectionError("listening anew"))
+                self._listener = None
+                with contextlib.suppress(Exception):
+                    await listener.close()
+
     async def _beat(self) -> None:
         """Four times per lease: which processes live, and adopt the rooms of dead ones."""
         while True:
@@ -234,5 +422,5 @@ class Cluster:
                 self.failures.report("cannot look for rooms without a live owner", error)
 
 
-def _dumps(message: dict[str, Any]) -> str:
+def _dumps(message: Mapping[str, object]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False, default=str)

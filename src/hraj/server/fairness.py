@@ -27,14 +27,18 @@ import itertools
 import json
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import hraj
 from hraj.core.errors import HrajError, InvalidRecord
 from hraj.core.game import Game, State
 from hraj.core.record import CHANCE, MOVE, Event, parse_record
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsLenAndGetItem
 
 SEED_BYTES = 32
 #: Dice versions: 1 draws from CPython's `random.Random`, 2 from HMAC-SHA256 (see the module's text).
@@ -42,6 +46,8 @@ DICE_V1, DICE_V2 = 1, 2
 DICE_VERSIONS = (DICE_V1, DICE_V2)
 #: The version of every new room.
 DICE_CURRENT = DICE_V2
+
+T = TypeVar("T")
 
 
 def new_seed() -> str:
@@ -183,22 +189,22 @@ class DerivedDice(random.Random):
             value, bits = (value << 32) | self.word(), bits + 32
         return value >> (bits - k)
 
-    def choice(self, seq: Sequence[Any]) -> Any:  # type: ignore[override]
+    def choice(self, seq: SupportsLenAndGetItem[T]) -> T:
         return seq[self.below(len(seq))]
 
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[T]) -> None:
         for i in reversed(range(1, len(x))):
             j = self.below(i + 1)
             x[i], x[j] = x[j], x[i]
 
-    def choices(  # type: ignore[override]
+    def choices(
         self,
-        population: Sequence[Any],
-        weights: Sequence[float] | None = None,
+        population: SupportsLenAndGetItem[T],
+        weights: Sequence[float | Fraction] | None = None,
         *,
-        cum_weights: Sequence[float] | None = None,
+        cum_weights: Sequence[float | Fraction] | None = None,
         k: int = 1,
-    ) -> list[Any]:
+    ) -> list[T]:
         if weights is None and cum_weights is None:
             return [self.choice(population) for _ in range(k)]
         if cum_weights is None:
@@ -226,14 +232,14 @@ class Dice:
             return self._sequence
         return DerivedDice(self.seed, index)
 
-    def mark(self) -> object:
+    def mark(self) -> tuple[object, ...] | None:
         """Where the generator stands (version 1 only has a position)."""
         return None if self._sequence is None else self._sequence.getstate()
 
-    def rewind(self, mark: object) -> None:
+    def rewind(self, mark: tuple[object, ...] | None) -> None:
         """Back to `mark`: the outcomes drawn since are drawn again, the same."""
         if self._sequence is not None and mark is not None:
-            self._sequence.setstate(mark)  # type: ignore[arg-type]
+            self._sequence.setstate(mark)
 
 
 def chain_start(commitment_hex: str) -> str:
@@ -269,7 +275,7 @@ class Verified:
     head: str
 
 
-def verify_record(record: Mapping[str, Any], head: str | None = None) -> Verified:
+def verify_record(record: object, head: str | None = None) -> Verified:
     """Check a room's exported record; raises InvalidRecord saying what is wrong.
 
     The seed must match its commitment, every chance outcome must be the one the seed
@@ -291,14 +297,16 @@ def verify_record(record: Mapping[str, Any], head: str | None = None) -> Verifie
     if not hmac.compare_digest(commitment(seed), committed):
         raise InvalidRecord("The revealed seed does not match the commitment {commitment}.", commitment=committed)
     dice = room.get("dice", DICE_V1)
-    if isinstance(dice, bool) or dice not in DICE_VERSIONS:
+    # `==`, as `in` compares: a version written 2.0 is version 2; true is no version.
+    version = None if isinstance(dice, bool) else next((known for known in DICE_VERSIONS if known == dice), None)
+    if version is None:
         raise InvalidRecord("Dice version {version} is unknown.", version=str(dice))
     game_id, options, events = parse_record(record)
     try:
         game = hraj.game(game_id, **options)
     except HrajError as error:
         raise InvalidRecord("The record's game cannot be set up: {why}", why=str(error)) from None
-    state, _ = replay_with_seed(game, events, seed, dice)
+    state, _ = replay_with_seed(game, events, seed, version)
     computed = chain_head(committed, events)
     for claimed in (room.get("head"), head):
         if claimed is not None and not hmac.compare_digest(str(claimed), computed):
@@ -317,13 +325,14 @@ def verify_record(record: Mapping[str, Any], head: str | None = None) -> Verifie
         chance_events=sum(1 for kind, _, _ in events if kind == CHANCE),
         commitment=committed,
         over=state.is_over,
-        dice=dice,
+        dice=version,
         head=computed,
     )
 
 
-def load_record(text: str) -> Any:
-    """The JSON of a record file, or InvalidRecord saying why it is not JSON."""
+def load_record(text: str) -> object:
+    """The JSON of a record file, or InvalidRecord saying why it is not JSON; its shape
+    is checked by `verify_record`."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:

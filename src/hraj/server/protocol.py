@@ -2,18 +2,19 @@
 
 Client messages are pydantic models that forbid unknown fields and bound every
 string, so a message is either exactly valid or answered with a structured error.
-Server messages are plain dicts built by the helpers at the bottom; docs/protocol.md
-shows each with an example.
+Server messages are plain dicts of the shapes in `hraj.server.messages`;
+docs/protocol.md shows each with an example.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from hraj.core.errors import HrajError
+from hraj.server.messages import ErrorBody, ErrorParam
 
 PROTOCOL_VERSION = 1
 
@@ -171,7 +172,7 @@ ERROR_STATUS: dict[str, int] = {
 class ServerError(Exception):
     """An error answered to a client: a code, an English template (its i18n key) and params."""
 
-    def __init__(self, code: str, template: str, /, **params: Any) -> None:
+    def __init__(self, code: str, template: str, /, **params: object) -> None:
         assert code in ERROR_STATUS, code
         self.code = code
         self.key = template
@@ -211,16 +212,22 @@ def translate(error: ServerError, lang: str) -> str:
         return str(error)
 
 
-def error_body(error: ServerError, lang: str = "en", message_id: str | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {
+def error_params(error: ServerError) -> dict[str, ErrorParam]:
+    """The error's parameters as JSON carries them: numbers, yes/no and null as they are,
+    anything else as its text."""
+    return {
+        name: value if isinstance(value, (int, float, bool, str)) or value is None else str(value)
+        for name, value in error.params.items()
+    }
+
+
+def error_body(error: ServerError, lang: str = "en", message_id: str | None = None) -> ErrorBody:
+    body: ErrorBody = {
         "type": "error",
         "code": error.code,
         "message": str(error),
         "key": error.key,
-        "params": {
-            name: value if isinstance(value, (int, float, bool)) or value is None else str(value)
-            for name, value in error.params.items()
-        },
+        "params": error_params(error),
     }
     if lang != "en":
         body["text"] = translate(error, lang)

@@ -35,9 +35,9 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import orjson
 from sqlalchemy.exc import SQLAlchemyError
@@ -51,6 +51,7 @@ from hraj.core.jsondata import GameOptions
 from hraj.core.record import CHANCE, Record, starting_seat
 from hraj.server.fairness import DICE_CURRENT, chain_head, chain_next, commitment, new_seed, replay_with_seed
 from hraj.server.logs import Throttled
+from hraj.server.messages import ChatJson, ChatMessage, CommitStats, SeatJson, ServerMessage, StateMessage, Summary
 from hraj.server.protocol import PROTOCOL_VERSION, CreateRoom, ServerError
 from hraj.server.settings import Settings
 from hraj.store import AppendBatch, ChatLine, NewRoom, NewSeat, RoomData, Store, StoreError
@@ -82,6 +83,7 @@ CHAT_LIMIT = 1000
 CHAT_SHOWN = 100
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 def hash_token(secret: str, token: str) -> str:
@@ -102,7 +104,7 @@ def new_room_id() -> str:
             return room_id
 
 
-def dumps(message: dict[str, Any]) -> str:
+def dumps(message: Mapping[str, object]) -> str:
     """Compact JSON, the same text as `json.dumps(..., separators=(",", ":"), ensure_ascii=False)`.
 
     orjson writes it about seven times faster (2 µs for a score-sheet state, 14 µs with
@@ -124,7 +126,7 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.dropped = False
 
-    def push(self, message: str | dict[str, Any]) -> None:
+    def push(self, message: str | ServerMessage) -> None:
         """Queue a message; a client too slow to take them is dropped (None ends the writer)."""
         if self.dropped:
             return
@@ -151,7 +153,7 @@ class Seat:
     stand_in: bool = False
     """The bot plays because the person was away when the seat had to act (not stored)."""
 
-    def public(self, connected: bool) -> dict[str, Any]:
+    def public(self, connected: bool) -> SeatJson:
         return {
             "seat": self.number,
             "kind": self.kind,
@@ -281,7 +283,7 @@ class Committer:
         gets no moves, so no commit could ever succeed to clear it.)"""
         return self.last_failure > self.last_success and time.monotonic() - self.last_failure < FAILING_FOR_S
 
-    def stats(self) -> dict[str, float]:
+    def stats(self) -> CommitStats:
         timings = sorted(self.timings)
 
         def ms(q: float) -> float:
@@ -331,7 +333,8 @@ class Room:
         self.version = len(data.events)
         self.head = chain_head(self.commitment, data.events)
         self.connections: set[Connection] = set()
-        self.jobs: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]] = asyncio.Queue()
+        #: The actor's jobs, each wrapped with what it does with its result (`_job`).
+        self.jobs: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.bot_rng = random.Random(self._derived_seed("determinize"))
         self._messages: dict[int | None, str] = {}
@@ -371,29 +374,33 @@ class Room:
     async def call(self, job: Callable[[], Awaitable[T]]) -> T:
         """Run `job` inside the actor, after every job queued before it."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self.jobs.put_nowait((job, future))
+        self.jobs.put_nowait(lambda: self._job(job, future))
         return await future
 
-    def _post(self, job: Callable[[], Awaitable[Any]]) -> None:
+    def _post(self, job: Callable[[], Awaitable[object]]) -> None:
         """Queue a job of the room itself (a bot's move, a stand-in); nobody waits for it."""
-        self.jobs.put_nowait((job, None))
+        self.jobs.put_nowait(lambda: self._job(job, None))
+
+    async def _job(self, job: Callable[[], Awaitable[T]], future: asyncio.Future[T] | None) -> None:
+        """Run one job and hand its result or error to whoever waits for it."""
+        try:
+            result = await job()
+        except ServerError as error:
+            if future is not None and not future.done():
+                future.set_exception(error)
+        except Exception as error:
+            self.failures.report("job failed", error)
+            if future is not None and not future.done():
+                future.set_exception(ServerError("internal", "Something went wrong on the server."))
+        else:
+            if future is not None and not future.done():
+                future.set_result(result)
 
     async def _run(self) -> None:
         self._after_job()
         while True:
-            job, future = await self.jobs.get()
-            try:
-                result = await job()
-            except ServerError as error:
-                if future is not None and not future.done():
-                    future.set_exception(error)
-            except Exception as error:
-                self.failures.report("job failed", error)
-                if future is not None and not future.done():
-                    future.set_exception(ServerError("internal", "Something went wrong on the server."))
-            else:
-                if future is not None and not future.done():
-                    future.set_result(result)
+            job = await self.jobs.get()
+            await job()
             self._after_job()
 
     def _after_job(self) -> None:
@@ -702,11 +709,12 @@ class Room:
         """Keep a stored chat message and send it to every connection here."""
         self.chat_count = max(self.chat_count, line.number)
         self.chat.append(line)
-        message = dumps({"type": "chat", "room": self.id, **chat_json(line)})
+        chat: ChatMessage = {"type": "chat", "room": self.id, **chat_json(line)}
+        message = dumps(chat)
         for connection in self.connections:
             connection.push(message)
 
-    def chat_lines(self) -> list[dict[str, Any]]:
+    def chat_lines(self) -> list[ChatJson]:
         return [chat_json(line) for line in self.chat]
 
     def rematch_options(self) -> tuple[GameOptions, bool]:
@@ -775,14 +783,14 @@ class Room:
             self._broadcast_seats()
             self._watch_absence()
 
-    def public_seats(self) -> list[dict[str, Any]]:
+    def public_seats(self) -> list[SeatJson]:
         connected = self._connected_seats()
         return [seat.public(seat.number in connected) for seat in self.seats]
 
-    def view_message(self, seat: int | None) -> dict[str, Any]:
+    def view_message(self, seat: int | None) -> StateMessage:
         """What `seat` may see now (committed state only: the actor calls this between jobs)."""
         over = self.over
-        message: dict[str, Any] = {
+        message: StateMessage = {
             "type": "state",
             "room": self.id,
             "version": self.version,
@@ -815,7 +823,7 @@ class Room:
             if connection is not but:
                 connection.push(text)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         """The public facts of the room (HTTP `GET /api/rooms/{id}`)."""
         outcome = self.state.outcome
         return {
@@ -853,20 +861,13 @@ class Room:
         return record
 
 
-def chat_json(line: ChatLine) -> dict[str, Any]:
+def chat_json(line: ChatLine) -> ChatJson:
     return {"number": line.number, "seat": line.seat, "name": line.name, "text": line.text, "at": line.at.isoformat()}
 
 
-def chat_from_json(data: dict[str, Any]) -> ChatLine:
+def chat_from_json(data: ChatJson) -> ChatLine:
     """The chat message `chat_json` wrote (as another process sends it)."""
-    name = data.get("name")
-    return ChatLine(
-        int(data["number"]),
-        int(data["seat"]),
-        None if name is None else str(name),
-        str(data["text"]),
-        dt.datetime.fromisoformat(str(data["at"])),
-    )
+    return ChatLine(data["number"], data["seat"], data["name"], data["text"], dt.datetime.fromisoformat(data["at"]))
 
 
 def clean_chat(text: str) -> str:
@@ -892,7 +893,7 @@ def stand_in_bot(game_id: str, wanted: str) -> str:
 _store_failures = Throttled(log, "store")
 
 
-async def _stored(write: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+async def _stored(write: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     """A store write from a worker thread; a store that fails is `unavailable`, not a bug."""
     try:
         return await asyncio.to_thread(write, *args, **kwargs)
@@ -950,6 +951,10 @@ class Rooms:
             await room.stop()
         await self.committer.stop()
 
+    def trouble(self) -> str | None:
+        """Why this process cannot serve its players right now (for the health check), or None."""
+        return "the latest commit failed" if self.committer.failing else None
+
     async def archive_idle(self) -> list[str]:
         """Archive the rooms in play that nothing happened in for `archive_after` seconds,
         and let go of those loaded here that nobody watches."""
@@ -974,7 +979,7 @@ class Rooms:
                 log.warning("cannot archive idle rooms: %s", error)
 
     async def create(self, spec: CreateRoom) -> Created:
-        options: dict[str, Any] = dict(spec.options)
+        options: GameOptions = dict(spec.options)
         try:
             cls = game_class(spec.game)
             for name in options:

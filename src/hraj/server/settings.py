@@ -34,7 +34,6 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import ArgumentError
@@ -116,7 +115,7 @@ def database_url_from(value: str) -> str:
     return f"sqlite:///{Path(value).expanduser().resolve()}"
 
 
-def _int(name: str, value: Any, low: int, high: int) -> int:
+def _int(name: str, value: str | int, low: int, high: int) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
@@ -128,7 +127,7 @@ def _int(name: str, value: Any, low: int, high: int) -> int:
     return number
 
 
-def _rate(name: str, value: Any) -> float:
+def _rate(name: str, value: str | float) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
@@ -226,7 +225,7 @@ def _choice(name: str, value: str, choices: dict[str, bool]) -> bool:
     return choices[key]
 
 
-def _seconds(name: str, value: Any, low: float, high: float) -> float:
+def _seconds(name: str, value: str | float, low: float, high: float) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):

@@ -25,11 +25,12 @@ import collections
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from hraj.core.record import MOVE, Event
-from hraj.server.cluster import Cluster
+from hraj.server.cluster import Cluster, Notice, Op, Reply, Request, SeatsNotice, refusal
 from hraj.server.fairness import chain_head, chain_next, replay_onto, replay_with_seed
+from hraj.server.messages import ChatJson
 from hraj.server.protocol import ServerError
 from hraj.server.rooms import (
     ROOM_ID,
@@ -103,8 +104,8 @@ class SharedRoom(Room):
         if self.owned:
             return await super().act(seat, action)
         reply = await self._forward({"op": "act", "seat": seat, "action": action}, move=(seat, action))
-        version = int(reply["version"])
-        self._remember(version, str(reply["head"]))
+        version = reply["version"]
+        self._remember(version, reply["head"])
         return version
 
     def head_of(self, version: int) -> str:
@@ -121,7 +122,7 @@ class SharedRoom(Room):
         if self.owned:
             return await super().claim(seat, name, gender)
         reply = await self._forward({"op": "claim", "seat": seat, "name": name, "gender": gender})
-        number, token = int(reply["seat"]), str(reply["token"])
+        number, token = reply["seat"], reply["token"]
         # The owner's notice of the seats says the same; a client may use its token at once.
         self.seats[number].token_hash = hash_token(self.secret, token)
         self.seats[number].name = name
@@ -143,52 +144,46 @@ class SharedRoom(Room):
     async def say(self, seat: int, text: str) -> ChatLine:
         if self.owned:
             line = await super().say(seat, text)
-            self.cluster.publish({"t": "chat", "r": self.id, "o": self.owner, "line": chat_json(line)})
+            self.cluster.publish({"t": "chat", "r": self.id, "o": self.cluster.id, "line": chat_json(line)})
             return line
         # The owner stores it, numbers it and tells every process, this one included.
         reply = await self._forward({"op": "chat", "seat": seat, "text": text})
         return chat_from_json(reply["chat"])
 
-    def on_chat(self, data: dict[str, Any]) -> None:
+    def on_chat(self, data: ChatJson) -> None:
         """The owner stored a chat message: show it to the clients here."""
         if not self.owned:
             line = chat_from_json(data)
             if line.number > self.chat_count:
                 self.show_chat(line)
 
-    async def serve(self, message: dict[str, Any], sender: str) -> dict[str, Any]:
+    async def serve(self, op: Op, sender: str) -> Reply:
         """Do another process's request (inside the actor); the answer to send back."""
-        op = message.get("op")
-        if op == "presence":
-            self.set_remote(sender, frozenset(int(seat) for seat in message.get("seats", [])))
+        if op["op"] == "presence":
+            self.set_remote(sender, frozenset(op["seats"]))
             return {}
-        if op == "act":
-            await self.act(int(message["seat"]), str(message["action"]))
-        elif op == "claim":
-            seat = message.get("seat")
-            gender = message.get("gender")
-            number, token = await self.claim(
-                None if seat is None else int(seat), message.get("name"), gender if gender in ("m", "f") else None
-            )
+        if op["op"] == "act":
+            await self.act(op["seat"], op["action"])
+        elif op["op"] == "claim":
+            gender = op["gender"]
+            number, token = await self.claim(op["seat"], op["name"], gender if gender in ("m", "f") else None)
             return {"seat": number, "token": token, "version": self.version, "head": self.head}
-        elif op == "bot":
-            await self.hand_to_bot(int(message["seat"]), str(message["bot"]), by_host=bool(message.get("by_host")))
-        elif op == "back":
-            await self.take_back(int(message["seat"]))
-        elif op == "chat":
-            line = await self.say(int(message["seat"]), str(message["text"]))
+        elif op["op"] == "bot":
+            await self.hand_to_bot(op["seat"], op["bot"], by_host=op["by_host"])
+        elif op["op"] == "back":
+            await self.take_back(op["seat"])
+        elif op["op"] == "chat":
+            line = await self.say(op["seat"], op["text"])
             return {"chat": chat_json(line), "version": self.version, "head": self.head}
-        elif op == "rematch":
+        else:
             rooms = self.cluster.handler
             if not isinstance(rooms, SharedRooms):  # pragma: no cover - the cluster of shared rooms
                 raise ServerError("not_found", "There is no room {room}.", room=self.id)
             new, made = await rooms.rematch(self)
             return {"rematch": new.id, "made": made, "version": self.version, "head": self.head}
-        else:
-            raise ServerError("bad_message", "The message is not valid at {where}: {why}.", where="op", why=str(op))
         return {"version": self.version, "head": self.head}
 
-    async def _forward(self, message: dict[str, Any], move: tuple[int, str] | None = None) -> dict[str, Any]:
+    async def _forward(self, message: Op, move: tuple[int, str] | None = None) -> Reply:
         """Have the owner do `message`; take the room over if the owner is gone."""
         since = self.version
         deadline = time.monotonic() + FORWARD_LIMIT_S
@@ -199,10 +194,11 @@ class SharedRoom(Room):
             if reply is not None:
                 error = reply.get("error")
                 if not error:
-                    await self._reach(int(reply.get("version", 0)))
+                    await self._reach(reply.get("version", 0))
                     return reply
-                if error.get("code") != "not_owner":
-                    raise ServerError(str(error["code"]), str(error["key"]), **dict(error.get("params") or {}))
+                code, template = error["code"], error["key"]
+                if code != "not_owner":
+                    raise ServerError(code, template, **error["params"])
             if time.monotonic() > deadline:
                 raise ServerError("unavailable", "The store is unavailable; please try again.")
             # No answer, or not the owner any more: whose is the room now?
@@ -221,11 +217,11 @@ class SharedRoom(Room):
             if self.owned:
                 return await self.call(lambda: self.serve(message, self.cluster.id))
 
-    async def _ask(self, owner: str, message: dict[str, Any], deadline: float) -> dict[str, Any] | None:
+    async def _ask(self, owner: str, message: Op, deadline: float) -> Reply | None:
         """The owner's answer; None as soon as the owner is seen dead (its lease ran out)
         or the deadline passes. A live owner that is slow is waited for: asking again
         could apply the move twice."""
-        answer = self.cluster.ask(owner, {**message, "room": self.id})
+        answer = self.cluster.ask(owner, self.id, message)
         try:
             while True:
                 done, _ = await asyncio.wait({answer}, timeout=self.cluster.lease_s / 2)
@@ -284,17 +280,17 @@ class SharedRoom(Room):
         self._broadcast_state()
         self._signal()
 
-    def on_seats(self, message: dict[str, Any]) -> None:
+    def on_seats(self, message: SeatsNotice) -> None:
         """The owner's seats: who sits where, with which token and bot, who is connected."""
         if self.owned:
             return
-        self._set_owner(str(message.get("o")))
+        self._set_owner(message["o"])
         for seat, (kind, bot, name, token_hash, stand_in, gender) in zip(self.seats, message["seats"], strict=True):
             if seat.bot != bot:
                 seat.player = None
             seat.kind, seat.bot, seat.name, seat.token_hash, seat.stand_in = kind, bot, name, token_hash, stand_in
             seat.gender = gender
-        self.mirror_connected = {int(seat) for seat in message.get("connected", [])}
+        self.mirror_connected = set(message["connected"])
         super()._broadcast_seats()
 
     def on_owner(self, owner: str) -> None:
@@ -423,14 +419,16 @@ class SharedRoom(Room):
         here = frozenset(super()._connected_seats())
         if here != self._told:
             self._told = here
-            self.cluster.tell(self.owner, {"op": "presence", "room": self.id, "seats": sorted(here)})
+            self.cluster.tell(self.owner, self.id, {"op": "presence", "seats": sorted(here)})
 
     def _broadcast_seats(self, but: Connection | None = None) -> None:
         super()._broadcast_seats(but)
         if self.owned:
-            seats = [[s.kind, s.bot, s.name, s.token_hash, s.stand_in, s.gender] for s in self.seats]
+            seats = [(s.kind, s.bot, s.name, s.token_hash, s.stand_in, s.gender) for s in self.seats]
             connected = sorted(self._connected_seats())
-            self.cluster.publish({"t": "seats", "r": self.id, "o": self.owner, "seats": seats, "connected": connected})
+            self.cluster.publish(
+                {"t": "seats", "r": self.id, "o": self.cluster.id, "seats": seats, "connected": connected}
+            )
 
 
 async def _nothing() -> None:
@@ -445,7 +443,7 @@ class SharedRooms(Rooms):
         self.cluster = Cluster(store, settings.lease, self)
         self.owner_id = self.cluster.id
         self.committer.owner = self.cluster.id
-        self._early: dict[str, list[dict[str, Any]]] = {}
+        self._early: dict[str, list[Notice]] = {}
 
     async def start(self) -> None:
         """Take a lease, listen, then rebuild the rooms nobody alive owns (and only those)."""
@@ -460,6 +458,10 @@ class SharedRooms(Rooms):
     async def stop(self) -> None:
         await super().stop()
         await self.cluster.stop()
+
+    def trouble(self) -> str | None:
+        """Also out of touch: what the other processes notify no longer reaches this one."""
+        return super().trouble() or (None if self.cluster.hearing else "not hearing the other processes")
 
     async def _adopt(self) -> bool:
         """Claim and serve the rooms in play whose owner died; whether there may be more."""
@@ -501,8 +503,8 @@ class SharedRooms(Rooms):
 
     # --- what the cluster hears ---------------------------------------------------------
 
-    def on_notice(self, message: dict[str, Any]) -> None:
-        room_id = str(message.get("r"))
+    def on_notice(self, message: Notice) -> None:
+        room_id = message["r"]
         room = self.rooms.get(room_id)
         if room is None:
             if room_id in self._early:
@@ -510,32 +512,31 @@ class SharedRooms(Rooms):
             return
         if not isinstance(room, SharedRoom):  # pragma: no cover - every room here is shared
             return
-        kind, owner = message.get("t"), str(message.get("o"))
-        if kind == "events":
-            room.on_events(int(message["after"]), message.get("events"), owner)
-        elif kind == "seats":
+        if message["t"] == "events":
+            room.on_events(message["after"], message["events"], message["o"])
+        elif message["t"] == "seats":
             room.on_seats(message)
-        elif kind == "owner":
-            room.on_owner(owner)
-        elif kind == "chat":
-            room.on_chat(dict(message.get("line") or {}))
-        elif kind == "rematch" and not room.owned:
-            room.announce_rematch(str(message.get("new")))
+        elif message["t"] == "owner":
+            room.on_owner(message["o"])
+        elif message["t"] == "chat":
+            room.on_chat(message["line"])
+        elif message["t"] == "rematch" and not room.owned:
+            room.announce_rematch(message["new"])
 
     async def rematch(self, old: Room) -> tuple[Room, bool]:
         """Made by the old room's owner (once, though asked through any process), and
         announced to the players connected to every other process."""
         if isinstance(old, SharedRoom) and not old.owned:
             reply = await old._forward({"op": "rematch"})
-            return await self.get(str(reply["rematch"])), bool(reply["made"])
+            return await self.get(reply["rematch"]), reply["made"]
         new, made = await super().rematch(old)
         if made:
-            self.cluster.publish({"t": "rematch", "r": old.id, "o": self.owner_id, "new": new.id})
+            self.cluster.publish({"t": "rematch", "r": old.id, "o": self.cluster.id, "new": new.id})
         return new, made
 
-    async def on_request(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        room_id, sender = str(message.get("room", "")), str(message.get("from", ""))
-        answer = "id" in message
+    async def on_request(self, request: Request, op: Op) -> Reply | None:
+        room_id, sender = request["room"], request["from"]
+        answer = "id" in request
         room = self.rooms.get(room_id)
         if room is None and ROOM_ID.fullmatch(room_id):
             with contextlib.suppress(ServerError):
@@ -544,9 +545,9 @@ class SharedRooms(Rooms):
             return _not_owner() if answer else None
         shared = room
         try:
-            result = await shared.call(lambda: shared.serve(message, sender))
+            result = await shared.call(lambda: shared.serve(op, sender))
         except ServerError as error:
-            return {"error": {"code": error.code, "key": error.key, "params": error.params}} if answer else None
+            return refusal(error) if answer else None
         return result if answer else None
 
     async def on_beat(self, live: set[str]) -> None:
@@ -568,7 +569,7 @@ class SharedRooms(Rooms):
                 room._refresh_soon()
 
 
-def _not_owner() -> dict[str, Any]:
+def _not_owner() -> Reply:
     return {"error": {"code": "not_owner", "key": "", "params": {}}}
 
 

@@ -14,19 +14,23 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Engine
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from typing_extensions import TypedDict  # the server validates notices with pydantic, which needs it on 3.11
 
 from hraj.core.errors import HrajError
+from hraj.core.game import OutcomeJson
+from hraj.core.jsondata import GameOptions
 from hraj.core.record import Event
 from hraj.store.schema import chat, events, rooms, seats
 
@@ -76,7 +80,7 @@ class NewSeat:
 class NewRoom:
     id: str
     game: str
-    options: dict[str, Any]
+    options: GameOptions
     seed: str
     commitment: str
     invite_hash: str
@@ -106,14 +110,15 @@ class RoomData:
 
     id: str
     game: str
-    options: dict[str, Any]
+    options: GameOptions
+    """As the room stored them; the game checks them again when the room is rebuilt."""
     seed: str
     commitment: str
     invite_hash: str
     host_hash: str
     status: str
     version: int
-    outcome: dict[str, Any] | None
+    outcome: OutcomeJson | None
     seats: list[SeatData]
     events: list[Event] = field(default_factory=list)
     dice: int = 1
@@ -145,7 +150,7 @@ class OpenRoom:
 
     id: str
     game: str
-    options: dict[str, Any]
+    options: GameOptions
     created_at: dt.datetime
     seats: list[SeatData]
 
@@ -162,7 +167,7 @@ class AppendBatch:
     after: int
     events: Sequence[Event]
     status: str = PLAYING
-    outcome: Mapping[str, Any] | None = None
+    outcome: OutcomeJson | None = None
 
 
 _BUMP = (
@@ -187,17 +192,32 @@ def _owned_by(room_id: str, owner: str | None) -> list[sa.ColumnElement[bool]]:
     return [sa.exists().where(rooms.c.id == room_id, rooms.c.owner == owner)]
 
 
+class EventsNotice(TypedDict):
+    """What a commit tells the other processes on `ROOMS_CHANNEL`: the room (`r`), the
+    version its events follow, the events (None when they are too long for a
+    notification) and the room's owner (`o`)."""
+
+    t: Literal["events"]
+    r: str
+    after: int
+    events: list[Event] | None
+    o: str
+
+
 def change_notice(batch: AppendBatch, owner: str) -> str:
     """The NOTIFY payload of a committed batch: the room, where it starts, its events
     (left out when they are too long for a notification) and its owner."""
-    payload = json.dumps(
-        {"t": "events", "r": batch.room_id, "after": batch.after, "events": list(batch.events), "o": owner},
-        separators=(",", ":"),
-        ensure_ascii=False,
-    )
+    notice: EventsNotice = {
+        "t": "events",
+        "r": batch.room_id,
+        "after": batch.after,
+        "events": list(batch.events),
+        "o": owner,
+    }
+    payload = json.dumps(notice, separators=(",", ":"), ensure_ascii=False)
     if len(payload.encode()) <= NOTIFY_LIMIT:
         return payload
-    return json.dumps({"t": "events", "r": batch.room_id, "after": batch.after, "events": None, "o": owner})
+    return json.dumps({**notice, "events": None})
 
 
 def _now() -> dt.datetime:
@@ -214,8 +234,8 @@ def _utc(moment: dt.datetime) -> dt.datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
 
 
-def _sqlite_pragmas(synchronous: str) -> Any:
-    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(synchronous: str) -> Callable[[DBAPIConnection, object], None]:
+    def on_connect(dbapi_connection: DBAPIConnection, _record: object) -> None:
         cursor = dbapi_connection.cursor()
         # WAL lets readers go on while the writer commits. FULL syncs the log at every
         # commit, so an acknowledged move survives even a power cut; NORMAL survives a
@@ -281,7 +301,9 @@ class Store:
 
     # --- one writing server per database ------------------------------------------------
 
-    _writer: Any = None
+    _writer: bool | int | sa.Connection | None = None
+    """What holds the claim: True (a database in memory), the lock file's descriptor, or
+    the PostgreSQL session that holds the advisory lock."""
 
     def claim_writer(self, wait_s: float = 10.0) -> None:
         """Become the one server process that writes this database, or raise StoreError.
@@ -341,7 +363,7 @@ class Store:
         writer, self._writer = self._writer, None
         if isinstance(writer, int) and not isinstance(writer, bool):
             os.close(writer)  # closing the file frees its lock
-        elif writer is not None and writer is not True:
+        elif isinstance(writer, sa.Connection):
             with contextlib.suppress(SQLAlchemyError):
                 writer.close()  # the session ends and PostgreSQL frees its advisory lock
 
@@ -361,9 +383,12 @@ class Store:
             os.close(descriptor)
             source = self.engine.raw_connection()
             try:
+                driver = source.driver_connection
+                if not isinstance(driver, sqlite3.Connection):
+                    raise sqlite3.NotSupportedError("the SQLite driver is not Python's sqlite3")
                 destination = sqlite3.connect(target)
                 try:
-                    source.driver_connection.backup(destination)  # type: ignore[union-attr]
+                    driver.backup(destination)
                 finally:
                     destination.close()
             finally:
@@ -528,7 +553,7 @@ class Store:
                 return batch.room_id, owned_by
         return "?", owner
 
-    def update_seat(self, room_id: str, seat: int, owner: str | None = None, **values: Any) -> None:
+    def update_seat(self, room_id: str, seat: int, owner: str | None = None, **values: str | None) -> None:
         """Change a seat's `bot`, `name`, `gender` or `token_hash` (only as the room's `owner`, if given)."""
         unknown = set(values) - {"bot", "name", "gender", "token_hash"}
         if unknown:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import zlib
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from fastapi import APIRouter, Request
@@ -33,6 +33,7 @@ from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.core.hints import EQUITY, WIN, OptionValue
 from hraj.i18n import error_text, t, tn
+from hraj.server.messages import SeatJson
 from hraj.server.protocol import ServerError
 from hraj.server.rooms import Room, Rooms
 from hraj.web import tables
@@ -142,7 +143,7 @@ async def hint_fragment(room_id: str, request: Request) -> Response:
     if not room.hints:
         return _message(NO_HINTS, lang, 403)
 
-    async def snapshot() -> tuple[State[Any, Any], int, Sequence[Mapping[str, object]]]:
+    async def snapshot() -> tuple[State[Any, Any], int, list[SeatJson]]:
         return room.state.copy(), room.version, room.public_seats()
 
     state, version, seats = await room.call(snapshot)

@@ -11,8 +11,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import functools
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NotRequired, TypedDict
 
@@ -24,12 +23,13 @@ import hraj
 from hraj.core import game_class
 from hraj.core.bot import bot_names, default_bot
 from hraj.core.errors import HrajError
-from hraj.core.game import Option
+from hraj.core.game import IntIn, Option
 from hraj.core.jsondata import OptionSetting
 from hraj.core.record import CHANCE, Event, Record
 from hraj.core.registry import game_folder, game_part
 from hraj.i18n import LANGS, list_text, t, tn, translated_levels
 from hraj.i18n import log_lines as sentences
+from hraj.server.messages import SeatJson, StateMessage
 from hraj.server.protocol import ServerError, translate
 from hraj.server.rooms import Room, Rooms
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
@@ -153,9 +153,8 @@ def _option_field(form: Mapping[str, object], spec: Option, lang: str) -> Option
         "choices": [(str(value), t(str(text), lang)) for value, text in choices] if isinstance(choices, list) else [],
         "default": spec.default,
     }
-    bounds = getattr(spec.check, "bounds", None)  # a number's range comes from the rules
-    if bounds is not None:
-        field["min"], field["max"] = bounds
+    if isinstance(spec.check, IntIn):  # a number's range comes from the rules
+        field["min"], field["max"] = spec.check.bounds
     return field
 
 
@@ -254,22 +253,11 @@ def error_page(request: Request, error: ServerError, status: int | None = None) 
     return _html(page, code)
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """What a page of a room shows, taken together inside the room's actor: the room's
-    version, the seat's view, the seats' public facts and the events the seat may read."""
+async def _snapshot(room: Room, seat: int | None) -> tuple[StateMessage, list[SeatJson], list[Event]]:
+    """The seat's view message, the seats and the events, taken together inside the room's actor."""
 
-    version: int
-    view: Mapping[str, object]
-    seats: Sequence[Mapping[str, object]]
-    events: list[Event]
-
-
-async def _snapshot(room: Room, seat: int | None) -> Snapshot:
-    """The room as `seat` sees it now (None: a spectator)."""
-
-    async def job() -> Snapshot:
-        return Snapshot(room.version, room.state.view(seat), room.public_seats(), room.state.events_for(seat))
+    async def job() -> tuple[StateMessage, list[SeatJson], list[Event]]:
+        return room.view_message(seat), room.public_seats(), room.state.events_for(seat)
 
     return await room.call(job)
 
@@ -288,8 +276,9 @@ async def room_page(room_id: str, request: Request) -> Response:
     room = await _room(request, room_id)
     if room is None:
         return _not_found(request, lang)
-    now = await _snapshot(room, None)
-    table = render_table(room.game.id, now.view, now.seats, now.events, lang, room_id=room.id, version=now.version)
+    message, seats, events = await _snapshot(room, None)
+    version = message["version"]
+    table = render_table(room.game.id, message["view"], seats, events, lang, room_id=room.id, version=version)
     return _html(
         render_page(
             "room.html",
@@ -315,15 +304,15 @@ async def table_fragment(room_id: str, request: Request) -> Response:
     if room is None:
         return _html("", 404)
     seat = _seat_of(request, room)
-    now = await _snapshot(room, seat)
-    at = _past_version(request.query_params.get("at"), now.version)
+    message, seats, events = await _snapshot(room, seat)
+    at = _past_version(request.query_params.get("at"), message["version"])
     if at is not None:
         # An earlier version, for the client that steps through moves made in a row.
         view, events = await _past(room, seat, at)
-        return _html(render_table(room.game.id, view, now.seats, events, lang, room_id=room.id, version=at))
+        return _html(render_table(room.game.id, view, seats, events, lang, room_id=room.id, version=at))
     params = {key: request.query_params[key] for key in ("steps", "sel") if key in request.query_params}
     html = render_table(
-        room.game.id, now.view, now.seats, now.events, lang, room_id=room.id, version=now.version, params=params
+        room.game.id, message["view"], seats, events, lang, room_id=room.id, version=message["version"], params=params
     )
     return _html(html)
 
@@ -358,8 +347,7 @@ async def replay(room_id: str, request: Request) -> Response:
     room = await _room(request, room_id)
     if room is None:
         return _not_found(request, lang)
-    now = await _snapshot(room, None)
-    seats, events = now.seats, now.events
+    _, seats, events = await _snapshot(room, None)
     if not room.over:
         message = t("The replay opens when the game is over.", lang)
         return _html(render_page("error.html", lang, message=message, here=_here(request)), 409)

@@ -9,7 +9,7 @@ import pytest
 import hraj
 from hraj.analysis.game import hint
 from hraj.analysis.text import reason_text
-from hraj.games.abluxxen.rules import PLAY, AbluxxenState
+from hraj.games.abluxxen.rules import PLAY, AbluxxenState, Move
 from hraj.games.abluxxen.search import SearchBot
 
 
@@ -25,6 +25,7 @@ def test_a_play_says_how_many_cards_stay_in_hand(monkeypatch: pytest.MonkeyPatch
     options, _ = hint(state, seat, seed=1)
     assert len(options) == min(len(state.legal_actions(seat)), SearchBot.width)  # the plays the bot weighs
     for option in options:
+        assert isinstance(option.action, Move)
         left = state.hand_size(seat) - len(option.action.cards)
         assert option.reasons[-1].count == left
         assert reason_text(option.reasons[-1], "cs").startswith("v ruce zůst")

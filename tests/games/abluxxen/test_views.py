@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 import hraj
 from hraj.core import random_playout
+from hraj.core.jsondata import GameOptions
 from hraj.core.record import HIDDEN
 from hraj.games.abluxxen.rules import JOKER, Abluxxen, AbluxxenState, cards_of, full_deck
 
@@ -29,7 +29,7 @@ GAMES_PER_OPTION_SET = 6
 SEAT_KEYS = {"hand_size", "known", "layers", "top", "laid_out", "score", "revealed"}
 
 
-def positions(options: dict[str, Any], seed: int) -> Iterator[AbluxxenState]:
+def positions(options: GameOptions, seed: int) -> Iterator[AbluxxenState]:
     """Every position of a seeded random game, the final one included."""
     rng = random.Random(seed)
     state = hraj.game("abluxxen", **options).new_state()
@@ -95,7 +95,7 @@ def shuffle_hidden(state: AbluxxenState, seat: int | None, rng: random.Random) -
 
 
 @pytest.mark.parametrize("options", LEAK_GAMES, ids=lambda o: json.dumps(o, sort_keys=True))
-def test_no_view_ever_shows_a_card_its_seat_cannot_see(options: dict[str, Any]) -> None:
+def test_no_view_ever_shows_a_card_its_seat_cannot_see(options: GameOptions) -> None:
     rng = random.Random(11)
     views = 0
     for seed in range(GAMES_PER_OPTION_SET):
@@ -115,7 +115,7 @@ def test_no_view_ever_shows_a_card_its_seat_cannot_see(options: dict[str, Any]) 
 
 
 @pytest.mark.parametrize("options", LEAK_GAMES, ids=lambda o: json.dumps(o, sort_keys=True))
-def test_publicly_known_cards_are_always_in_their_hand(options: dict[str, Any]) -> None:
+def test_publicly_known_cards_are_always_in_their_hand(options: GameOptions) -> None:
     for seed in range(GAMES_PER_OPTION_SET):
         for state in positions(options, 100 + seed):
             for hand, known in zip(state.hands, state.known, strict=True):
@@ -148,7 +148,7 @@ def test_view_holds_no_history() -> None:
 
 
 @pytest.mark.parametrize("options", LEAK_GAMES, ids=lambda o: json.dumps(o, sort_keys=True))
-def test_determinized_states_agree_with_the_seat_and_vary_the_unseen_cards(options: dict[str, Any]) -> None:
+def test_determinized_states_agree_with_the_seat_and_vary_the_unseen_cards(options: GameOptions) -> None:
     rng = random.Random(3)
     varied = checked = 0
     for seed in range(3):
@@ -186,6 +186,7 @@ def test_determinize_never_changes_the_original() -> None:
 def test_every_hand_is_revealed_once_the_game_is_over() -> None:
     """Hidden cards stay hidden while the game goes on; at the end everyone sees them."""
     state = hraj.game("abluxxen", players=3).new_state()
+    assert isinstance(state, AbluxxenState)
     rng = random.Random(8)
     while not state.is_over:
         if state.is_chance:

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from hraj.core.driver import play_game
+from hraj.core.game import State
+from hraj.core.jsondata import GameOptions
 from hraj.games.backgammon.bots import ExpertBot, NetBot, PubevalBot
 from hraj.games.backgammon.cube import Outcomes
 from hraj.games.backgammon.decisions import (
@@ -133,12 +135,13 @@ def test_the_race_estimate_is_even_for_an_even_race_off_roll() -> None:
     "options",
     [{}, {"jacoby": True, "beavers": True}, {"match_length": 5}, {"match_length": 3}],
 )
-def test_pubeval_plays_legal_games_to_the_end(options: dict[str, Any]) -> None:
+def test_pubeval_plays_legal_games_to_the_end(options: GameOptions) -> None:
     """Every action is legal (the driver checks), resignations come only in lost races."""
     game = Backgammon(**options)
     resignations: list[BackgammonState] = []
 
-    def watch(state: Any) -> None:
+    def watch(state: State[Any, Any]) -> None:
+        assert isinstance(state, BackgammonState)
         if state.resignation:
             resignations.append(state.copy())
 

@@ -36,9 +36,12 @@ def _random_positions(count: int, seed: int) -> np.ndarray:
 def test_the_shipped_net_loads_with_its_training_configuration() -> None:
     net = shipped()
     assert net.hidden_weights.shape[0] == INPUTS
-    assert net.config["games"] > 0 and "seed" in net.config["distil"] and "--seed" in net.config["command"]
+    games, distil, command, started = (net.config[key] for key in ("games", "distil", "command", "started_from"))
+    assert isinstance(games, int) and games > 0
+    assert isinstance(distil, dict) and "seed" in distil
+    assert isinstance(command, str) and "--seed" in command
     assert net.config["hidden"] == net.hidden_weights.shape[1]
-    assert "trace_decay" in net.config["started_from"]  # the TD(λ) net it was distilled from
+    assert isinstance(started, dict) and "trace_decay" in started  # the TD(λ) net it was distilled from
 
 
 def test_probabilities_are_valid_and_nested() -> None:

@@ -14,7 +14,7 @@ from hraj.core.game import Seat, State
 from hraj.games.backgammon import bots
 from hraj.games.backgammon.hints import cube_equities, shots
 from hraj.games.backgammon.moves import Board
-from hraj.games.backgammon.notation import DOUBLE, DROP, ROLL, TAKE
+from hraj.games.backgammon.notation import DOUBLE, DROP, ROLL, TAKE, Action
 from hraj.games.backgammon.rules import CUBE, DOUBLED
 from tests.games.backgammon.helpers import position
 
@@ -90,11 +90,11 @@ class FakeNet(Bot):
 
     name = "net"
 
-    def values(self, state: State[Any, Any], seat: Seat) -> list[tuple[Any, float]]:
+    def values(self, state: State[Any, Any], seat: Seat) -> list[tuple[Action, float]]:
         legal = state.legal_actions(seat)
         return [(action, -0.01 * number) for number, action in enumerate(legal)]
 
-    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
+    def choose(self, state: State[Any, Any], seat: Seat) -> Action:
         return max(self.values(state, seat), key=lambda pair: pair[1])[0]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hraj.games.backgammon.log import lines
+from hraj.games.backgammon.rules import Backgammon
 
 NAMES = ["Eva", "Bot"]
 EVENTS = [
@@ -65,4 +66,5 @@ def test_the_neutral_wording_slovak_and_english() -> None:
 
 def test_the_seed_variant_has_no_opening_roll() -> None:
     events = [("chance", None, "first 1"), ("chance", None, "31")]
-    assert lines(events, NAMES, ["f", "m"], "cs", {"variant": "seed"}) == ["Začíná Bot", "Bot hodil 3 a 1"]
+    view = Backgammon(variant="seed").new_state().view(None)
+    assert lines(events, NAMES, ["f", "m"], "cs", view) == ["Začíná Bot", "Bot hodil 3 a 1"]

@@ -104,6 +104,7 @@ def test_the_random_bot_never_doubles_beavers_or_resigns(options: dict[str, obje
                 continue
             seat = state.to_act[0]
             action = bots[seat].choose(state, seat)
+            assert isinstance(action, (Play, Decision))
             chosen.append(action)
             state.apply(seat, action)
         assert not [a for a in chosen if isinstance(a, Decision) and a.word in optional]

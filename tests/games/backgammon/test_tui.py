@@ -112,6 +112,7 @@ def test_a_person_plays_a_match_to_the_end_against_pubeval() -> None:
 
     table = TerminalTable(game, players, lang="cs", seed=4, console=console, ask=person)
     state = table.run()
+    assert isinstance(state, BackgammonState)
     assert state.is_over and asked
     assert max(state.view(None)["match"]["score"]) >= 3
     assert t("Winner: {names}", "cs", names="").strip() in console.export_text()

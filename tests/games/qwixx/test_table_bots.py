@@ -11,7 +11,7 @@ import hraj
 from hraj.core import play_game
 from hraj.core.bot import bot_levels, bot_names, default_bot, make_bot
 from hraj.games.qwixx.bots import BOTS
-from hraj.games.qwixx.rules import Qwixx, QwixxState
+from hraj.games.qwixx.rules import Cross, Qwixx, QwixxState
 from hraj.games.qwixx.solo_table import solo_table
 from hraj.games.qwixx.table_bots import MasterQwixxBot, OptimalQwixxBot, Sheet, SoloOptimalQwixxBot, TableBot
 from hraj.i18n import bot_label
@@ -34,7 +34,9 @@ def play_checked(players: int, names: list[str], seed: int, searched: int = 0) -
         bot = bots[seat]
         action = bot.choose(seen, seat)
         if isinstance(bot, TableBot):
+            assert isinstance(seen, QwixxState)
             values = bot.values(seen, seat)
+            assert isinstance(action, Cross)
             assert [str(a) for a, _ in values] == [str(a) for a in seen.legal_actions(seat)]
             assert dict(values)[action] == max(value for _, value in values)
         state.apply(seat, action)  # apply checks legality

@@ -8,7 +8,7 @@ import hraj
 from hraj.analysis.game import hint
 from hraj.analysis.text import reason_text
 from hraj.core.hints import POINTS, WIN
-from hraj.games.trefa.rules import TrefaState
+from hraj.games.trefa.rules import Move, TrefaState
 
 
 def first_throw(players: int, seed: int) -> TrefaState:
@@ -27,6 +27,7 @@ def test_a_write_counts_its_dice_and_hits_a_reroll_the_dice_thrown() -> None:
     assert {option.unit for option in options} == {POINTS}
     for option in options:
         move = option.action
+        assert isinstance(move, Move)
         if move.kind == "write":
             assert option.reasons[0].count == move.dice.bit_count()
             assert all(reason.count is not None and reason.count <= move.dice.bit_count() for reason in option.reasons)
@@ -41,4 +42,6 @@ def test_in_a_race_the_values_are_chances_of_winning_with_the_expected_score_bes
     options, _ = hint(state, seat)
     assert {option.unit for option in options} == {WIN}
     assert all("score" in option.detail for option in options)
-    assert reason_text(options[0].reasons[0], "sk").startswith("zapíše") or options[0].action.kind != "write"
+    best = options[0].action
+    assert isinstance(best, Move)
+    assert reason_text(options[0].reasons[0], "sk").startswith("zapíše") or best.kind != "write"

@@ -95,7 +95,8 @@ def test_linus_completes_his_fifth_row_with_88_and_the_game_ends() -> None:
     assert state.is_over
     outcome = state.outcome
     assert outcome is not None
-    assert outcome.details["rows"][2] == [20, 25, 6, 15, 22]
+    rows = outcome.details["rows"]
+    assert isinstance(rows, list) and rows[2] == [20, 25, 6, 15, 22]
     assert outcome.scores[2] == 20 + 25 + 6 + 15 + 22 == 88
     assert outcome.winners == (2,)
     assert outcome.reason == "five rows"
@@ -227,7 +228,8 @@ def test_edge_13_an_unfinished_row_scores_its_numbers_without_bonus() -> None:
     state.apply(1, "write k")
     outcome = state.outcome
     assert outcome is not None
-    assert outcome.details["rows"][0] == [6 + 5 + 4 + 3, 0, 0, 0, 0]  # four hits, no bonus
+    rows = outcome.details["rows"]
+    assert isinstance(rows, list) and rows[0] == [6 + 5 + 4 + 3, 0, 0, 0, 0]  # four hits, no bonus
     assert outcome.scores[0] == 18
 
 

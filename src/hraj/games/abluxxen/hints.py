@@ -78,12 +78,13 @@ class AbluxxenAdviser(Adviser):
         return bot
 
     def values(
-        self, state: State[Any, Any], seat: Seat, *, played: Any = None, reasons: bool = True
+        self, state: State[Any, Any], seat: Seat, *, played: object = None, reasons: bool = True
     ) -> list[OptionValue]:
         assert isinstance(state, AbluxxenState)
-        if played is not None and not isinstance(played, Move):
-            played = self.game.parse_action(str(played))
-        found = self.bot().values(state, seat, extra=() if played is None else (played,))
+        extra: tuple[Move, ...] = ()
+        if played is not None:
+            extra = (played if isinstance(played, Move) else state.game.parse_action(str(played)),)
+        found = self.bot().values(state, seat, extra=extra)
         options = [
             OptionValue(
                 option.action,

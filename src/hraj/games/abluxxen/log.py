@@ -7,9 +7,9 @@ into a hand reaches only its owner's log (others read it as hidden and skip it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from hraj.core.record import CHANCE, HIDDEN, Event
+from hraj.games.abluxxen.view import AbluxxenView
 from hraj.i18n import chance_line, gender_at, name_of, t, tg
 
 JOKER = "J"
@@ -31,7 +31,11 @@ SENTENCES = (PLAYED, FROM_DISPLAY, SHADOW, CAPTURED, *WORDS.values())
 
 
 def lines(
-    events: Sequence[Event], names: Sequence[str], genders: Sequence[str | None], lang: str, view: Any = None
+    events: Sequence[Event],
+    names: Sequence[str],
+    genders: Sequence[str | None],
+    lang: str,
+    view: AbluxxenView | None = None,
 ) -> list[str | None]:
     said: list[str | None] = []
     for kind, seat, text in events:

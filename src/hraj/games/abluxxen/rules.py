@@ -25,10 +25,11 @@ import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
 from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, one_of, optional_seat
+from hraj.core.jsondata import GameOptions
 from hraj.core.record import EventLog
 from hraj.games.abluxxen.view import AbluxxenView, SeatView
 
@@ -196,7 +197,7 @@ class Abluxxen(Game[Move, Chance]):
     }
 
     @classmethod
-    def conformance_options(cls) -> list[dict[str, Any]]:
+    def conformance_options(cls) -> list[GameOptions]:
         return [
             {"players": 3},
             {"players": 4},

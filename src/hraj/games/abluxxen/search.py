@@ -126,7 +126,7 @@ class SearchBot(Bot):
         return [first, *(move for move in legal if move != first)]
 
     def values(
-        self, state: State[Any, Any], seat: Seat, every: bool = False, extra: Sequence[Move] = ()
+        self, state: AbluxxenState, seat: Seat, every: bool = False, extra: Sequence[Move] = ()
     ) -> list[OptionValue]:
         """Every searched option with its estimated chance of winning, best first.
 

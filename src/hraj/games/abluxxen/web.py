@@ -4,10 +4,11 @@ the display, and its words. Built from a seat's view only."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 from hraj.core.views import seat_order
-from hraj.games.abluxxen.view import AbluxxenView, SeatView
+from hraj.games.abluxxen.view import AbluxxenView, DrawView, SeatView
+from hraj.games.forms import OptionForm
 from hraj.i18n import t
 
 JOKER = 14
@@ -36,7 +37,7 @@ def card_text(card: int) -> str:
 
 #: The option widgets of the start page (players is handled apart); a number's range
 #: comes from the option's own check.
-OPTION_FORMS: list[dict[str, Any]] = [
+OPTION_FORMS: list[OptionForm] = [
     {
         "name": "variant",
         "label": "Variant",
@@ -75,10 +76,66 @@ def status(view: AbluxxenView, who: str, lang: str) -> str | None:
     return t(HINTS[str(phase)], lang, who=who) if phase in HINTS else None
 
 
-def build(view: AbluxxenView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
+class HandCard(TypedDict):
+    card: int
+    text: str
+    order: int
+    pick: bool
+    """The viewer may pick it into a play now."""
+    mark: str
+    """`hand-<card>-<k>`: the k-th card of its value, so that a card newly in the hand is marked."""
+
+
+class SeatPanel(TypedDict):
+    seat: int
+    name: str
+    hand_size: int
+    known: list[str]
+    layers: list[list[str]]
+    laid_out: int
+    score: int
+    active: bool
+    mine: bool
+    victim: bool
+
+
+class Stack(TypedDict):
+    """A display slot's cards, or a group of the shadow offer, with the action a click takes."""
+
+    cards: list[str]
+    action: str | None
+
+
+class DisplaySlot(Stack):
+    slot: int
+
+
+class Capture(TypedDict):
+    victim: str
+    cards: list[str]
+
+
+class AbluxxenTable(TypedDict):
+    """What `table.html` draws: the viewer's hand, every seat's laid-out cards, the display."""
+
+    hand: list[HandCard]
+    plays: list[str]
+    seats: list[SeatPanel]
+    display: list[DisplaySlot]
+    pile: int
+    deck_action: str | None
+    discard: list[str]
+    shadow: list[Stack] | None
+    capture: Capture | None
+    draw: DrawView | None
+    variant: str
+    bar: list[str]
+
+
+def build(view: AbluxxenView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> AbluxxenTable:
     legal = list(view.get("legal") or [])
     plays = [a for a in legal if a.startswith("play ")]
-    hand: list[dict[str, Any]] = []
+    hand: list[HandCard] = []
     held: list[int] = []
     for card in view.get("hand") or []:
         # `mark`: the k-th card of a value, so that a card newly in the hand is marked.
@@ -86,7 +143,7 @@ def build(view: AbluxxenView, names: Sequence[str], lang: str, params: Mapping[s
         held.append(card)
         hand.append({"card": card, "text": card_text(card), "order": card, "pick": bool(plays), "mark": mark})
     capture = view.get("capture")
-    seats = []
+    seats: list[SeatPanel] = []
     for seat in seat_order(view, len(view["seats"])):
         info = view["seats"][seat]
         revealed = info["revealed"]
@@ -105,13 +162,13 @@ def build(view: AbluxxenView, names: Sequence[str], lang: str, params: Mapping[s
                 "victim": capture is not None and capture.get("victim") == seat,
             }
         )
-    display = []
+    display: list[DisplaySlot] = []
     for slot, stack in enumerate(view.get("display") or []):
         action = f"draw slot {slot + 1}"
         display.append(
             {"slot": slot + 1, "cards": [card_text(c) for c in stack], "action": action if action in legal else None}
         )
-    shadow = []
+    shadow: list[Stack] = []
     for group in view.get("shadow") or []:
         action = f"shadow {group[0]}" if group else ""
         shadow.append({"cards": [card_text(c) for c in group], "action": action if action in legal else None})

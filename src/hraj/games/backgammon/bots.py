@@ -32,9 +32,9 @@ from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
 from hraj.games.backgammon.cube import ProbabilityFunction
 from hraj.games.backgammon.decisions import decide, quick_probabilities, with_bearoff
-from hraj.games.backgammon.evaluator import Evaluator, shipped
+from hraj.games.backgammon.evaluator import Evaluator, Probabilities, shipped
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Board, is_contact, pip_count
-from hraj.games.backgammon.notation import Play
+from hraj.games.backgammon.notation import Action, Play
 from hraj.games.backgammon.rules import MOVE, BackgammonState
 from hraj.games.backgammon.search import rank_plays
 
@@ -86,17 +86,24 @@ def winning_chance(mine: Board | list[int], theirs: Board | list[int]) -> float:
     return 1 / (1 + math.exp(-lead / spread))
 
 
+def _decision(state: BackgammonState, seat: Seat, probabilities: ProbabilityFunction) -> Action:
+    """The cube or resignation decision of a seat that acts before or instead of a play."""
+    decision = decide(state, seat, probabilities)
+    assert decision is not None, "a bot is asked only where its seat acts"
+    return decision
+
+
 class PubevalBot(Bot):
     """Plays the move pubeval likes best; cube and resignations by `decisions.decide`."""
 
     name = "pubeval"
     help = _("Tesauro's pubeval: plays the position a linear formula scores best")
 
-    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
+    def choose(self, state: State[Any, Any], seat: Seat) -> Action:
         assert isinstance(state, BackgammonState)
         if state.phase == MOVE:
             return self.best_play(state)
-        return decide(state, seat, quick_probabilities)
+        return _decision(state, seat, quick_probabilities)
 
     def best_play(self, state: BackgammonState) -> Play:
         seat = state.turn
@@ -133,16 +140,16 @@ class NetBot(Bot):
         #: The cube's evaluator: the net at 0-ply, the bear-off database where both sides are home.
         self.probabilities: ProbabilityFunction = with_bearoff(self.evaluator.evaluate)
 
-    def choose(self, state: State[Any, Any], seat: Seat) -> Any:
+    def choose(self, state: State[Any, Any], seat: Seat) -> Action:
         assert isinstance(state, BackgammonState)
         if state.phase != MOVE:
-            return decide(state, seat, self.probabilities)
+            return _decision(state, seat, self.probabilities)
         legal = state.play_steps()
         if len(legal) == 1:
             return Play(legal[0])
         return self.values(state, seat)[0].action
 
-    def values(self, state: State[Any, Any], seat: Seat) -> list[PlayValue]:
+    def values(self, state: BackgammonState, seat: Seat) -> list[PlayValue]:
         """Every legal play of the roll with its equity and probabilities, best first
         (empty unless `seat` has a roll to play). The best few are valued at this bot's
         ply, the others at the ply where the move filter left them."""
@@ -157,7 +164,7 @@ class NetBot(Bot):
         ]
 
 
-def _five(probabilities: Any) -> tuple[float, float, float, float, float]:
+def _five(probabilities: Probabilities) -> tuple[float, float, float, float, float]:
     win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = (float(p) for p in probabilities)
     return win, win_gammon, win_backgammon, lose_gammon, lose_backgammon
 

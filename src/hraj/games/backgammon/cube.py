@@ -39,7 +39,6 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -54,7 +53,7 @@ RACE_EFFICIENCY_OFFSET = 0.55
 RACE_EFFICIENCY_PER_PIP = 0.00125
 RACE_EFFICIENCY_RANGE = (0.6, 0.7)
 
-ProbabilityFunction = Callable[[Board, Board], Sequence[float] | NDArray[np.floating[Any]]]
+ProbabilityFunction = Callable[[Board, Board], Sequence[float] | NDArray[np.float64]]
 """gnubg's five outputs for the side on roll before it rolls: (mine, theirs) -> win,
 gammon win, backgammon win, gammon loss, backgammon loss (each counting the next)."""
 
@@ -82,7 +81,7 @@ class Outcomes:
     lose_backgammon: float = 0.0
 
     @classmethod
-    def of(cls, values: Sequence[float] | NDArray[np.floating[Any]]) -> Outcomes:
+    def of(cls, values: Sequence[float] | NDArray[np.float64]) -> Outcomes:
         """From a sequence of five, clipped into a consistent order (0 <= bg <= gammon <= win)."""
         if len(values) != 5:
             raise ValueError(f"Five probabilities are needed, not {len(values)}.")

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -200,7 +199,7 @@ def with_bearoff(probabilities: ProbabilityFunction) -> ProbabilityFunction:
     """An evaluator that answers from the bear-off database once both sides are home
     (exact, and the only source of certain resignations there) and asks `probabilities` otherwise."""
 
-    def evaluate(mine: Board, theirs: Board) -> Sequence[float] | NDArray[np.floating[Any]]:
+    def evaluate(mine: Board, theirs: Board) -> Sequence[float] | NDArray[np.float64]:
         exact = bearoff_probabilities(mine, theirs)
         return exact if exact is not None else probabilities(mine, theirs)
 

@@ -28,7 +28,7 @@ import json
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -38,6 +38,9 @@ from hraj.games.backgammon.bearoff import bearoff_probabilities
 from hraj.games.backgammon.evaluator import OFF, OUTPUTS, SIDE, Evaluator, cubeless_equity, encode, flip
 from hraj.games.backgammon.moves import CHECKERS, START
 from hraj.games.backgammon.search import one_ply_on_roll
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 MAX_TURNS = 2000
 LABEL_CHUNK = 5000
@@ -197,13 +200,13 @@ def _round_rng(config: DistilConfig, round_: int, stage: int) -> np.random.Gener
 
 def run(
     start: Evaluator, config: DistilConfig, work: Path, resume: bool = False, progress: bool = True
-) -> tuple[Evaluator, list[dict[str, Any]]]:
+) -> tuple[Evaluator, list[dict[str, object]]]:
     """Distil `config.rounds` times from `start`; returns the net and a summary of each round."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     work.mkdir(parents=True, exist_ok=True)
     net = _copy(start)
-    summaries: list[dict[str, Any]] = []
+    summaries: list[dict[str, object]] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, disable=not progress) as bar:
         for round_ in range(1, config.rounds + 1):
@@ -211,7 +214,7 @@ def run(
             done = folder / "net.npz"
             if resume and done.exists():
                 with np.load(done) as data:
-                    summaries.append(json.loads(str(data["summary"])))
+                    summaries.append(_summary(str(data["summary"]), done))
                 net = Evaluator.load(done)
                 continue
             folder.mkdir(parents=True, exist_ok=True)
@@ -234,6 +237,14 @@ def run(
     return net, summaries
 
 
+def _summary(text: str, path: Path) -> dict[str, object]:
+    """A finished round's summary, as `run` saved it beside its net."""
+    summary = json.loads(text)
+    if not isinstance(summary, dict):
+        raise ValueError(f"{path} holds no round summary")
+    return summary
+
+
 def _positions(net: Evaluator, config: DistilConfig, round_: int, folder: Path, resume: bool) -> NDArray[np.int8]:
     path = folder / "positions.npy"
     if resume and path.exists():
@@ -244,7 +255,7 @@ def _positions(net: Evaluator, config: DistilConfig, round_: int, folder: Path, 
 
 
 def _labels(
-    net: Evaluator, positions: NDArray[np.int8], folder: Path, resume: bool, bar: Any, round_: int
+    net: Evaluator, positions: NDArray[np.int8], folder: Path, resume: bool, bar: Progress, round_: int
 ) -> NDArray[np.float64]:
     task = bar.add_task(f"round {round_}: 1-ply labels", total=len(positions))
     chunks: list[NDArray[np.float64]] = []
@@ -268,8 +279,8 @@ def _fit(
     round_: int,
     folder: Path,
     resume: bool,
-    bar: Any,
-) -> tuple[Evaluator, dict[str, Any]]:
+    bar: Progress,
+) -> tuple[Evaluator, dict[str, object]]:
     """Fit from `net`, epoch by epoch (each saved); the epoch with the lowest held-out error wins."""
     net = widen(net, config.hidden, _round_rng(config, round_, 100))
     split = _round_rng(config, round_, 1).permutation(len(positions))

@@ -21,14 +21,13 @@ this module.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from hraj.games.backgammon.moves import BAR, CHECKERS, HOME_SIZE, OFF, POINTS
 
@@ -179,17 +178,18 @@ class Evaluator:
 
     def __init__(
         self,
-        hidden_weights: NDArray[Any],
-        hidden_bias: NDArray[Any],
-        output_weights: NDArray[Any],
-        output_bias: NDArray[Any],
-        config: dict[str, Any] | None = None,
+        hidden_weights: NDArray[np.float32 | np.float64],
+        hidden_bias: NDArray[np.float32 | np.float64],
+        output_weights: NDArray[np.float32 | np.float64],
+        output_bias: NDArray[np.float32 | np.float64],
+        config: Mapping[str, object] | None = None,
     ) -> None:
         self.hidden_weights = np.array(hidden_weights, dtype=np.float32)  # (INPUTS, hidden)
         self.hidden_bias = np.array(hidden_bias, dtype=np.float32)
         self.output_weights = np.array(output_weights, dtype=np.float32)  # (hidden, OUTPUTS)
         self.output_bias = np.array(output_bias, dtype=np.float32)
-        self.config: dict[str, Any] = dict(config or {})
+        #: What `net.json` says of the net (how it was trained), where it was read.
+        self.config: dict[str, object] = dict(config or {})
         if self.hidden_weights.shape[0] != INPUTS or self.output_weights.shape[1] != OUTPUTS:
             raise ValueError(f"a backgammon net needs {INPUTS} inputs and {OUTPUTS} outputs")
 
@@ -210,15 +210,15 @@ class Evaluator:
         with np.load(path) as data:
             return cls(data["hidden_weights"], data["hidden_bias"], data["output_weights"], data["output_bias"])
 
-    def save(self, path: Path | str, **extra: Any) -> None:
+    def save(self, path: Path | str, **extra: ArrayLike) -> None:
         """The weights (float32, small enough to ship), with any `extra` arrays."""
-        arrays: dict[str, Any] = {
+        arrays: dict[str, NDArray[np.float32]] = {
             "hidden_weights": self.hidden_weights,
             "hidden_bias": self.hidden_bias,
             "output_weights": self.output_weights,
             "output_bias": self.output_bias,
         }
-        np.savez_compressed(path, **arrays, **extra)
+        np.savez_compressed(path, allow_pickle=True, **arrays, **extra)
 
     def forward(self, inputs: Inputs) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Hidden activations and raw outputs of encoded inputs (training needs both)."""
@@ -260,5 +260,8 @@ def shipped() -> Evaluator:
     folder = resources.files("hraj.games.backgammon")
     with resources.as_file(folder.joinpath("net.npz")) as path:
         evaluator = Evaluator.load(path)
-    evaluator.config = json.loads(folder.joinpath("net.json").read_text(encoding="utf-8"))
+    described = json.loads(folder.joinpath("net.json").read_text(encoding="utf-8"))
+    if not isinstance(described, dict):
+        raise ValueError("the shipped net.json must hold a JSON object")
+    evaluator.config = described
     return evaluator

@@ -26,15 +26,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, TypeGuard
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
-from hraj.core.bot import make_bot, strongest_bot
+from hraj.core.bot import Bot, make_bot, strongest_bot
 from hraj.core.game import Seat, State
 from hraj.core.hints import EQUITY, Adviser, Equity, OptionValue, Percent, Reason, Thresholds, rank
 from hraj.games.backgammon.bots import WON, PubevalBot, pubeval, winning_chance
+from hraj.games.backgammon.cube import ProbabilityFunction
 from hraj.games.backgammon.decisions import context, cube_analysis, playing_on
 from hraj.games.backgammon.moves import BAR, OFF, Board, PlayResult, is_contact, legal_plays
-from hraj.games.backgammon.notation import ACCEPT, BEAVER, DECLINE, DOUBLE, DROP, ROLL, TAKE, Decision, Play
+from hraj.games.backgammon.notation import ACCEPT, BEAVER, DECLINE, DOUBLE, DROP, ROLL, TAKE, Action, Decision, Play
 from hraj.games.backgammon.rules import BEAVERED, CUBE, DOUBLED, MOVE, RESIGNED, BackgammonState
 
 #: gnubg's doubtful, bad and very bad (0.04, 0.08, 0.16), and its ratings by the mean
@@ -119,6 +120,32 @@ def play_reasons(before_mine: Board, before_theirs: Board, mine: Board, theirs: 
     return tuple(found)
 
 
+class ValuedPlay(Protocol):
+    """An item of a bot's `values`: a play and its equity (`equity`, else `value`), as
+    `bots.PlayValue` is."""
+
+    @property
+    def action(self) -> Action: ...
+
+
+@runtime_checkable
+class ValuingBot(Protocol):
+    """A bot that values every legal play of a roll itself (`bots.NetBot`), best first."""
+
+    def values(self, state: BackgammonState, seat: Seat) -> Sequence[ValuedPlay | tuple[Action, float]]: ...
+
+    def choose(self, state: BackgammonState, seat: Seat) -> object: ...
+
+
+@runtime_checkable
+class CubeBot(Protocol):
+    """A bot with an evaluator of its own for the cube (`bots.NetBot.probabilities`)."""
+
+    probabilities: ProbabilityFunction
+
+    def choose(self, state: BackgammonState, seat: Seat) -> object: ...
+
+
 def cube_equities(chance: float) -> dict[str, float]:
     """The cube model's equities for the side whose chance of winning is `chance`:
     no double, double/take, double/pass (see the module docstring)."""
@@ -141,21 +168,21 @@ class BackgammonAdviser(Adviser):
         return THRESHOLDS
 
     def is_estimate(self) -> bool:
-        return not hasattr(self._bot(), "values")
+        return not isinstance(self._bot(), ValuingBot)
 
-    def _bot(self) -> Any:
+    def _bot(self) -> Bot:
         return make_bot(self.game.id, strongest_bot(self.game.id), self.seed)
 
     def values(
-        self, state: State[Any, Any], seat: Seat, *, played: Any = None, reasons: bool = True
+        self, state: State[Any, Any], seat: Seat, *, played: object = None, reasons: bool = True
     ) -> list[OptionValue]:
         assert isinstance(state, BackgammonState)
         if played is not None and isinstance(played, str):
             played = self.game.parse_action(played)
         bot = self._bot()
-        if hasattr(bot, "values") and state.phase == MOVE:
+        if isinstance(bot, ValuingBot) and state.phase == MOVE:
             return self._from_evaluator(bot, state, seat, reasons)
-        if hasattr(bot, "probabilities"):
+        if isinstance(bot, CubeBot):
             return self._cube_options(bot, state, seat, played)
         assert isinstance(bot, PubevalBot)
         legal = state.legal_actions(seat)
@@ -175,7 +202,7 @@ class BackgammonAdviser(Adviser):
             options.append(OptionValue(Play(result.steps), 2 * chance - 1, EQUITY, why, {"win": chance}))
         return options
 
-    def _decisions(self, state: BackgammonState, seat: int, legal: Sequence[Any]) -> list[OptionValue]:
+    def _decisions(self, state: BackgammonState, seat: int, legal: Sequence[Action]) -> list[OptionValue]:
         mine, theirs = state.boards[seat], state.boards[1 - seat]
         chance = winning_chance(mine, theirs) if seat == state.turn else 1 - winning_chance(theirs, mine)
         detail = {"win": chance}
@@ -219,7 +246,7 @@ class BackgammonAdviser(Adviser):
                     options.append(OptionValue(action, beaver, EQUITY, (), detail))
         return options
 
-    def _cube_options(self, bot: Any, state: BackgammonState, seat: int, played: Any) -> list[OptionValue]:
+    def _cube_options(self, bot: CubeBot, state: BackgammonState, seat: int, played: object) -> list[OptionValue]:
         """The bot's cube and resignation decisions valued by the cube model (`decisions`):
         gnubg's no double, double/take and double/pass, in points of the cube before the
         double (a match's winning chances turned into gnubg's EMG), from `seat`'s side."""
@@ -261,7 +288,7 @@ class BackgammonAdviser(Adviser):
                 options.append(OptionValue(action, values[action], EQUITY, why, dict(cube)))
         return rank(options, choice)
 
-    def _from_evaluator(self, bot: Any, state: BackgammonState, seat: int, reasons: bool) -> list[OptionValue]:
+    def _from_evaluator(self, bot: ValuingBot, state: BackgammonState, seat: int, reasons: bool) -> list[OptionValue]:
         """An evaluator's own equities, with the reasons of each play."""
         mine, theirs = tuple(state.boards[seat]), tuple(state.boards[1 - seat])
         after = {Play(result.steps): result for result in state.plays()}
@@ -276,14 +303,14 @@ class BackgammonAdviser(Adviser):
         return rank(options, choice)
 
 
-def _pair(item: Any) -> tuple[Any, float]:
+def _pair(item: ValuedPlay | tuple[Action, float]) -> tuple[Action, float]:
     """(action, equity) from an evaluator's item: a pair, or an object with `action` and `equity`/`value`."""
     if isinstance(item, tuple) and len(item) == 2:
         return item[0], float(item[1])
     return item.action, float(getattr(item, "equity", getattr(item, "value", 0.0)))
 
 
-def _is_resignation(action: Any) -> TypeGuard[Decision]:
+def _is_resignation(action: object) -> TypeGuard[Decision]:
     return isinstance(action, Decision) and action.word == "resign"
 
 

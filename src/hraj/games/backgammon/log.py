@@ -9,10 +9,10 @@ chance event `first N`, names who rolls.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from hraj.core.record import CHANCE, HIDDEN, Event, starting_seat
+from hraj.games.backgammon.view import BackgammonView
 from hraj.i18n import chance_line, gender_at, name_of, t, tg, tgn
 
 ROLLED = "{name} rolled {a} and {b}"
@@ -38,13 +38,13 @@ WON = ("{name} won {count} point", "{name} won {count} points")
 SENTENCES = (ROLLED, PLAYED, *WORDS.values(), *RESIGNS.values())
 
 
-def _next_player(events: Sequence[Event], index: int, view: Mapping[str, Any] | None) -> int | None:
+def _next_player(events: Sequence[Event], index: int, view: BackgammonView | None) -> int | None:
     """Who acts after the roll at `index`: the seat of the next decision, else (the roll
     is the newest event) the view's player on roll."""
     for kind, seat, _ in events[index + 1 :]:
         if kind != CHANCE and seat is not None:
             return seat
-    turn = (view or {}).get("turn")
+    turn = view.get("turn") if view is not None else None
     return turn if isinstance(turn, int) else None
 
 
@@ -53,10 +53,10 @@ def lines(
     names: Sequence[str],
     genders: Sequence[str | None],
     lang: str,
-    view: Mapping[str, Any] | None = None,
+    view: BackgammonView | None = None,
 ) -> list[str | None]:
     said: list[str | None] = []
-    seed_rules = (view or {}).get("variant") == "seed"
+    seed_rules = view is not None and view.get("variant") == "seed"
     turn: int | None = None
     for index, (kind, seat, text) in enumerate(events):
         if text == HIDDEN:

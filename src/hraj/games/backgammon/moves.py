@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import operator
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from functools import _CacheInfo
 
 OFF = 0
 BAR = 25
@@ -297,7 +300,7 @@ def play_steps(mine: Board, theirs: Board, dice: tuple[int, int]) -> tuple[Steps
     return _plays(mine, blocked_mask(theirs), blot_mask(theirs), high, low)
 
 
-def play_cache_info() -> Any:
+def play_cache_info() -> _CacheInfo:
     """Hits, misses and size of the memo of `play_steps` (for benchmarks)."""
     return _plays.cache_info()
 

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from hraj.core.errors import IllegalAction, InvalidOption
 from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, boolean, int_in, one_of, optional_seat
+from hraj.core.jsondata import GameOptions
 from hraj.core.record import EventLog
 from hraj.games.backgammon.moves import (
     BAR,
@@ -125,7 +126,7 @@ class Backgammon(Game[Action, ChanceOutcome]):
         ),
     }
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
         if self.options["variant"] == "seed":
             if self.options["jacoby"] or self.options["beavers"]:
@@ -138,7 +139,7 @@ class Backgammon(Game[Action, ChanceOutcome]):
         self.cube_in_play: bool = bool(self.options["cube"])
 
     @classmethod
-    def conformance_options(cls) -> list[dict[str, Any]]:
+    def conformance_options(cls) -> list[GameOptions]:
         return [
             {},
             {"match_length": 5},

@@ -26,7 +26,6 @@ import time
 from dataclasses import asdict, dataclass, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -176,7 +175,9 @@ def latest_checkpoint(work: Path) -> Path | None:
 
 def load_checkpoint(path: Path) -> tuple[Evaluator, Config, np.random.Generator, int]:
     with np.load(path) as data:
-        state: dict[str, Any] = json.loads(str(data["state"]))
+        state = json.loads(str(data["state"]))
+    if not isinstance(state, dict) or not isinstance(state.get("config"), dict):
+        raise ValueError(f"{path} holds no training state")
     net = Evaluator.load(path)
     fields = state["config"]
     fields["alpha_changes"] = tuple((int(start), float(alpha)) for start, alpha in fields.get("alpha_changes", ()))

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Literal, TypedDict
 
-from hraj.games.backgammon.view import BackgammonView
+from hraj.games.backgammon.view import BackgammonView, CubeView, GameResultView, MatchView, ResignView
+from hraj.games.forms import OptionForm
 from hraj.i18n import t, tn
 
 BAR, OFF = 25, 0
@@ -45,7 +46,7 @@ HINTS = {
 
 #: The option widgets of the start page (players is handled apart); a number's range
 #: comes from the option's own check.
-OPTION_FORMS: list[dict[str, Any]] = [
+OPTION_FORMS: list[OptionForm] = [
     {
         "name": "variant",
         "label": "Rules",
@@ -59,7 +60,7 @@ OPTION_FORMS: list[dict[str, Any]] = [
 ]
 
 
-def downloads() -> dict[str, Callable[[dict[str, Any]], str]]:
+def downloads() -> dict[str, Callable[[Mapping[str, object]], str]]:
     """Formats a finished game's record also downloads as: `.mat` (Jellyfish / gnubg)."""
     try:
         from hraj.games.backgammon import formats
@@ -134,7 +135,58 @@ def _step(mine: list[int], theirs: list[int], step: str) -> bool:
     return True
 
 
-def build(view: BackgammonView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
+class Place(TypedDict):
+    """How a point, the bar or the tray reacts to a click: the address it leads to and its role."""
+
+    nav: str | None
+    role: Literal["target", "origin", "selected"] | None
+
+
+class PointCell(Place):
+    point: int
+    mine: int
+    theirs: int
+    top: bool
+
+
+class GameEnd(GameResultView):
+    """A finished game of the match, with how it ended in words."""
+
+    how_text: str
+
+
+class BackgammonTable(TypedDict):
+    """What `table.html` draws: the board from the viewer's side, the play built so far."""
+
+    me: int
+    them: int
+    my_name: str
+    their_name: str
+    top: list[PointCell]
+    bottom: list[PointCell]
+    my_bar: int
+    their_bar: int
+    my_off: int
+    their_off: int
+    bar_point: Place
+    off: Place
+    dice: list[int]
+    cube: CubeView
+    match: MatchView
+    pips: list[int]
+    turn: int | None
+    plays: list[str]
+    bar: list[str]
+    resigns: list[tuple[str, str]]
+    chosen: list[str]
+    complete: str | None
+    undo: str | None
+    selected: str | None
+    resign: ResignView | None
+    games: list[GameEnd]
+
+
+def build(view: BackgammonView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> BackgammonTable:
     viewer = view.get("seat")
     me = viewer if viewer in (0, 1) else 0
     them = 1 - me
@@ -169,7 +221,7 @@ def build(view: BackgammonView, names: Sequence[str], lang: str, params: Mapping
         query = "steps=" + ",".join(steps)
         return query + (f"&sel={sel}" if sel else "")
 
-    def place(key: str) -> dict[str, Any]:
+    def place(key: str) -> Place:
         """How a point, the bar or the tray reacts to a click."""
         if selected is not None and key in targets:
             return {"nav": nav([*chosen, f"{selected}/{key}"], None), "role": "target"}
@@ -179,7 +231,7 @@ def build(view: BackgammonView, names: Sequence[str], lang: str, params: Mapping
             return {"nav": nav(chosen, None), "role": "selected"}
         return {"nav": None, "role": None}
 
-    points = []
+    points: list[PointCell] = []
     for point in range(1, 25):
         points.append(
             {
@@ -194,8 +246,6 @@ def build(view: BackgammonView, names: Sequence[str], lang: str, params: Mapping
     top = [points[p - 1] for p in range(13, 25)]
     bottom = [points[p - 1] for p in range(12, 0, -1)]
     dice = view.get("dice")
-    cube = view.get("cube") or {}
-    match = view.get("match") or {}
     return {
         "me": me,
         "them": them,
@@ -210,8 +260,8 @@ def build(view: BackgammonView, names: Sequence[str], lang: str, params: Mapping
         "bar_point": place("bar"),
         "off": place("off"),
         "dice": dice or [],
-        "cube": cube,
-        "match": match,
+        "cube": view["cube"],
+        "match": view["match"],
         "pips": view.get("pips") or [0, 0],
         "turn": view.get("turn") if view.get("outcome") is None else None,
         "plays": plays,

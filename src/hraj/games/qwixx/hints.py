@@ -66,7 +66,7 @@ class QwixxAdviser(Adviser):
         return SOLO_THRESHOLDS if self.game.players == 1 else TABLE_THRESHOLDS
 
     def values(
-        self, state: State[Any, Any], seat: Seat, *, played: Any = None, reasons: bool = True
+        self, state: State[Any, Any], seat: Seat, *, played: object = None, reasons: bool = True
     ) -> list[OptionValue]:
         assert isinstance(state, QwixxState)
         bot = make_bot(self.game.id, strongest_bot(self.game.id), self.seed)

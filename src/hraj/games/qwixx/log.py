@@ -9,9 +9,9 @@ who rolled last, and so who rolled before.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from hraj.core.record import CHANCE, HIDDEN, Event, starting_seat
+from hraj.games.qwixx.view import QwixxView
 from hraj.i18n import chance_line, gender_at, name_of, t, tg
 
 SYMBOLS = {"w": "□", "r": "▲", "y": "★", "g": "♣", "b": "◆"}
@@ -34,7 +34,11 @@ def dice_text(roll: str) -> str:
 
 
 def lines(
-    events: Sequence[Event], names: Sequence[str], genders: Sequence[str | None], lang: str, view: Any = None
+    events: Sequence[Event],
+    names: Sequence[str],
+    genders: Sequence[str | None],
+    lang: str,
+    view: QwixxView | None = None,
 ) -> list[str | None]:
     said: list[str | None] = []
     players = max(len(names), 1)
@@ -65,7 +69,7 @@ def rolled(roller: int | None, names: Sequence[str], genders: Sequence[str | Non
     return tg(ROLLED, gender_at(genders, roller), lang, name=name_of(names, roller), dice=dice)
 
 
-def _first_roller(events: Sequence[Event], players: int, view: Any) -> int | None:
+def _first_roller(events: Sequence[Event], players: int, view: QwixxView | None) -> int | None:
     """Who rolled first: None when the `first N` event says it in order, else counted
     back from the active seat of the view."""
     rolls = 0
@@ -75,8 +79,8 @@ def _first_roller(events: Sequence[Event], players: int, view: Any) -> int | Non
         if starting_seat(text) is not None:
             return None  # the event itself says it, in order
         rolls += 1
-    active = view.get("active") if isinstance(view, dict) else None
-    if not isinstance(active, int) or not rolls:
+    active = view.get("active") if view is not None else None
+    if view is None or not isinstance(active, int) or not rolls:
         return None
     # Waiting for the roll, the active seat is the next roller; else it rolled last.
     behind = rolls if view.get("phase") == "roll" else rolls - 1

@@ -8,11 +8,21 @@ seat. The observation layout is documented in docs/rl.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from hraj.core.codec import Codec, SharedParts, Writer, relative
-from hraj.core.game import Game, Seat
-from hraj.games.qwixx.rules import CHOOSE_FIRST, LAST, MAX_PENALTIES, ROWS, Cross, First, QwixxState, Roll, number_index
+from hraj.core.game import Seat
+from hraj.games.qwixx.rules import (
+    CHOOSE_FIRST,
+    LAST,
+    MAX_PENALTIES,
+    ROWS,
+    Cross,
+    First,
+    Qwixx,
+    QwixxState,
+    Roll,
+    number_index,
+)
 from hraj.games.qwixx.view import QwixxView, SheetView, dice_values
 
 NUMBERS = LAST + 1  # 11 numbers per row
@@ -57,7 +67,7 @@ _ANSWER_IDS = {"pass": 0} | {
 class QwixxCodec(Codec[QwixxView, QwixxState]):
     """Qwixx for 1-5 seats; the observation grows with the number of seats."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Qwixx) -> None:
         super().__init__(game)
         self._sheet_cells = SharedParts(_sheet_cells)
 

@@ -15,10 +15,11 @@ import functools
 import itertools
 import random
 import re
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
 from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import HIDDEN, Event, EventLog
 from hraj.games.qwixx.view import QwixxView, RowView, SheetView
@@ -121,8 +122,9 @@ class Qwixx(Game[Cross, ChanceOutcome]):
     }
 
     @classmethod
-    def conformance_options(cls) -> list[dict[str, Any]]:
-        return [{"players": n} for n in range(1, 6)] + [{"players": 2, "first": 1}]
+    def conformance_options(cls) -> list[GameOptions]:
+        counts: list[GameOptions] = [{"players": n} for n in range(1, 6)]
+        return [*counts, {"players": 2, "first": 1}]
 
     def new_state(self) -> QwixxState:
         return QwixxState(self)

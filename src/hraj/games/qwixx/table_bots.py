@@ -109,14 +109,15 @@ class TableBot(Bot):
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Cross:
         """The best-valued option; among equal values, the better tie-break (see `leaf`)."""
+        assert isinstance(state, QwixxState)
         options = self.scored(state, seat)
         return max(options, key=lambda option: option[1])[0]
 
-    def values(self, state: State[Any, Any], seat: Seat) -> list[tuple[Cross, float]]:
+    def values(self, state: QwixxState, seat: Seat) -> list[tuple[Cross, float]]:
         """Every legal option of `seat` with its value (see the subclass for its unit)."""
         return [(action, score[0]) for action, score in self.scored(state, seat)]
 
-    def scored(self, state: State[Any, Any], seat: Seat) -> list[tuple[Cross, Score]]:
+    def scored(self, state: QwixxState, seat: Seat) -> list[tuple[Cross, Score]]:
         """Every legal option with its (value, tie-break)."""
         assert isinstance(state, QwixxState)
         sheet = Sheet(state.marks[seat], state.penalties[seat])
@@ -234,7 +235,7 @@ class MasterQwixxBot(TableBot):
             margin = min(margin, mine_final - final)
         return chance, margin
 
-    def scored(self, state: State[Any, Any], seat: Seat) -> list[tuple[Cross, Score]]:
+    def scored(self, state: QwixxState, seat: Seat) -> list[tuple[Cross, Score]]:
         """The leaf's values, sharpened on the seat's own turn by a look at the next turn.
 
         The few best sheets this turn can end with (by the leaf) are valued by the mean

@@ -6,10 +6,10 @@ Nothing here decides legality: a cell is clickable exactly when its cross is in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 from hraj.core.views import seat_order
-from hraj.games.qwixx.view import QwixxView
+from hraj.games.qwixx.view import QwixxView, dice_values
 from hraj.i18n import t
 
 # Colour rows and dice carry a shape as well as a colour, for colour-blind players.
@@ -53,7 +53,66 @@ def status(view: QwixxView, who: str, lang: str) -> str | None:
     return None
 
 
-def _misthrow_warning(lang: str) -> dict[str, str]:
+class Cell(TypedDict):
+    number: int
+    crossed: bool
+    gone: bool
+    """Left behind by a cross further on, or in a locked row: it can never be crossed."""
+    action: str | None
+    """The cross a click makes, where it is legal for the viewer now."""
+
+
+class Row(TypedDict):
+    key: str
+    symbol: str
+    name: str
+    cells: list[Cell]
+    lock: bool
+    locked: bool
+    crosses: int
+    points: int
+
+
+class Sheet(TypedDict):
+    seat: int
+    name: str
+    rows: list[Row]
+    penalties: int
+    penalty_boxes: list[bool]
+    score: int
+    active: bool
+    mine: bool
+
+
+class Die(TypedDict):
+    colour: str
+    value: int
+    symbol: str
+    name: str
+
+
+class Question(TypedDict):
+    """A question before an action: its text and the two answers."""
+
+    text: str
+    yes: str
+    no: str
+
+
+class QwixxTable(TypedDict):
+    """What `table.html` draws: every sheet (the viewer's first) and the dice."""
+
+    sheets: list[Sheet]
+    dice: list[Die]
+    white_sum: int | None
+    bar: list[str]
+    confirm: dict[str, Question]
+    """The actions that ask first, with their question."""
+    answered: bool
+    my_answer: str | None
+
+
+def _misthrow_warning(lang: str) -> Question:
     return {
         "text": t("Careful: crossing nothing now records a misthrow, −5 points.", lang),
         "yes": t("Yes, take the misthrow (−5)", lang),
@@ -61,19 +120,19 @@ def _misthrow_warning(lang: str) -> dict[str, str]:
     }
 
 
-def build(view: QwixxView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
+def build(view: QwixxView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> QwixxTable:
     legal = set(view.get("legal") or [])
     locked = set(view.get("locked") or [])
-    sheets = []
+    sheets: list[Sheet] = []
     for seat in seat_order(view, len(view["sheets"])):
         sheet = view["sheets"][seat]
-        rows = []
+        rows: list[Row] = []
         for row in ROWS:
             data = sheet["rows"][row]
             crossed = set(data["crossed"])
             numbers = list(NUMBERS[row])
             last_cross = max((i for i, n in enumerate(numbers) if n in crossed), default=-1)
-            cells = []
+            cells: list[Cell] = []
             for index, number in enumerate(numbers):
                 action = f"{row}{number}"
                 cells.append(
@@ -109,11 +168,10 @@ def build(view: QwixxView, names: Sequence[str], lang: str, params: Mapping[str,
                 "mine": seat == view.get("seat"),
             }
         )
-    dice = []
+    dice: list[Die] = []
     raw = view.get("dice")
     if raw:
-        for key in ("w1", "w2", *ROWS):
-            value = raw.get(key)
+        for key, value in dice_values(raw).items():  # w1, w2, then the rows' dice
             if value is not None:
                 colour = "w" if key.startswith("w") else key
                 dice.append(

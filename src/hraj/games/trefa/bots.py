@@ -126,12 +126,13 @@ class WinnerBot(RacerBot):
     PACES: tuple[float, ...] = (RacerBot.RACE_TURN_COST,)
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Move:
-        legal = _trefa(state).legal_actions(seat)
+        trefa = _trefa(state)
+        legal = trefa.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]  # nothing to weigh
-        return max(self.values(state, seat), key=lambda option: (option.win, option.score)).action
+        return max(self.values(trefa, seat), key=lambda option: (option.win, option.score)).action
 
-    def values(self, state: State[Any, Any], seat: Seat) -> list[OptionValue]:
+    def values(self, state: TrefaState, seat: Seat) -> list[OptionValue]:
         """Every legal option with its chance of winning and expected final score, best first.
 
         Values are exact for the model, the same for any seed, and one option's value

@@ -60,7 +60,7 @@ class TrefaAdviser(Adviser):
         return SOLO_THRESHOLDS if self.game.players == 1 else RACE_THRESHOLDS
 
     def values(
-        self, state: State[Any, Any], seat: Seat, *, played: Any = None, reasons: bool = True
+        self, state: State[Any, Any], seat: Seat, *, played: object = None, reasons: bool = True
     ) -> list[OptionValue]:
         assert isinstance(state, TrefaState)
         bot = make_bot(self.game.id, strongest_bot(self.game.id), self.seed)

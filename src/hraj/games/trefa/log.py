@@ -8,9 +8,9 @@ dice it takes with their values from the roll before it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from hraj.core.record import CHANCE, HIDDEN, Event, starting_seat
+from hraj.games.trefa.view import TrefaView
 from hraj.i18n import chance_line, gender_at, name_of, t, tg, tx
 
 SYMBOLS = {"k": "■", "w": "□", "r": "▲", "y": "★", "g": "♣", "b": "◆"}
@@ -62,7 +62,7 @@ def _ends_turn(text: str) -> bool:
     return text.startswith(("write ", "cross "))
 
 
-def _first_turn(events: Sequence[Event], players: int, view: Any) -> int | None:
+def _first_turn(events: Sequence[Event], players: int, view: TrefaView | None) -> int | None:
     """Whose turn the first roll is: None when a `first N` event says it in order; else
     the seat of the first decision (the roller decides on their own roll), else the
     view's active seat (nothing decided yet)."""
@@ -71,12 +71,16 @@ def _first_turn(events: Sequence[Event], players: int, view: Any) -> int | None:
     for kind, seat, _ in events:
         if kind != CHANCE and seat is not None:
             return seat
-    active = view.get("active") if isinstance(view, dict) else None
+    active = view.get("active") if view is not None else None
     return active if isinstance(active, int) else None
 
 
 def lines(
-    events: Sequence[Event], names: Sequence[str], genders: Sequence[str | None], lang: str, view: Any = None
+    events: Sequence[Event],
+    names: Sequence[str],
+    genders: Sequence[str | None],
+    lang: str,
+    view: TrefaView | None = None,
 ) -> list[str | None]:
     said: list[str | None] = []
     players = max(len(names), 1)

@@ -9,10 +9,9 @@ observation layout is documented in docs/rl.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from hraj.core.codec import Codec, SharedParts, Writer, relative
-from hraj.core.game import Game, Seat
+from hraj.core.game import Seat
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
 from hraj.games.trefa.view import RowView, SheetView, TrefaView
@@ -47,7 +46,7 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
 
     perfect_information = True
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Trefa) -> None:
         super().__init__(game)
         assert isinstance(game, Trefa)
         #: The most a row can score (six 6s and the top hit bonus of the sheet set in play).

@@ -20,10 +20,11 @@ import itertools
 import random
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
 from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import EventLog
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS, SheetRow, Sheets, default_sheets, load_sheets
@@ -181,7 +182,7 @@ _REROLL_WORDS = {"reroll", "přehodit", "prehodit", "přehoď", "prehod"}
 _STOP_WORDS = {"stop", "vyškrtnout", "vyskrtnout"}
 
 
-def _check_sheet_file(value: Any) -> str | None:
+def _check_sheet_file(value: object) -> str | None:
     """The `sheet_file` option: a path to a sheet file that loads and passes every check."""
     path = str(value).strip()
     if path.lower() in {"", "none", "default"}:
@@ -190,7 +191,7 @@ def _check_sheet_file(value: Any) -> str | None:
     return path
 
 
-def _check_sheet_letters(value: Any) -> str | None:
+def _check_sheet_letters(value: object) -> str | None:
     """The `sheets` option: one distinct sheet letter per seat, like `cab` or `c,a,b`."""
     letters = re.sub(r"[\s,;]", "", str(value)).lower()
     if letters in {"", "none", "default"}:
@@ -245,7 +246,7 @@ class Trefa(Game[Move, ChanceOutcome]):
         ),
     }
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
         path = self.text_option("sheet_file")
         self.sheet_set: Sheets = default_sheets() if path is None else load_sheets(path)
@@ -302,8 +303,9 @@ class Trefa(Game[Move, ChanceOutcome]):
         return made
 
     @classmethod
-    def conformance_options(cls) -> list[dict[str, Any]]:
-        return [{"players": n} for n in range(1, 7)] + [{"players": 2, "first": 1}, {"players": 3, "sheets": "f,c,a"}]
+    def conformance_options(cls) -> list[GameOptions]:
+        counts: list[GameOptions] = [{"players": n} for n in range(1, 7)]
+        return [*counts, {"players": 2, "first": 1}, {"players": 3, "sheets": "f,c,a"}]
 
     def new_state(self) -> TrefaState:
         return TrefaState(self)

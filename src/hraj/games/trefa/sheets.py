@@ -25,7 +25,6 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
 
 from hraj.core.errors import InvalidOption
 
@@ -78,11 +77,11 @@ class Sheets:
         return tuple(self.types)
 
 
-def _fail(where: str, template: str, **params: Any) -> SheetError:
+def _fail(where: str, template: str, **params: object) -> SheetError:
     return SheetError("Sheet file {where}: " + template, where=where, **params)
 
 
-def _numbers(where: str, value: Any) -> tuple[int, ...]:
+def _numbers(where: str, value: object) -> tuple[int, ...]:
     if (
         not isinstance(value, list)
         or len(value) != FIELDS
@@ -92,7 +91,7 @@ def _numbers(where: str, value: Any) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _colours(where: str, value: Any) -> tuple[int, ...]:
+def _colours(where: str, value: object) -> tuple[int, ...]:
     text = value.strip().lower() if isinstance(value, str) else None
     if text is None or len(text) != FIELDS or sorted(text) != sorted(COLOURS):
         raise _fail(
@@ -103,7 +102,7 @@ def _colours(where: str, value: Any) -> tuple[int, ...]:
     return tuple(COLOURS.index(letter) for letter in text)
 
 
-def parse_sheets(data: Any, where: str) -> Sheets:
+def parse_sheets(data: object, where: str) -> Sheets:
     """Check the decoded JSON of a sheet file; `where` names it in error messages."""
     if not isinstance(data, dict):
         raise _fail(where, "the file must hold a JSON object.")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 from hraj.core.views import seat_order
-from hraj.games.trefa.view import TrefaView
+from hraj.games.trefa.view import FieldView, TrefaView
 from hraj.i18n import t
 
 # Colour rows and dice carry a shape as well as a colour, for colour-blind players.
@@ -50,12 +50,57 @@ def status(view: TrefaView, who: str, lang: str) -> str | None:
     return None
 
 
-def build(view: TrefaView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> dict[str, Any]:
+class Die(TypedDict):
+    colour: str
+    order: int
+    value: int
+    symbol: str
+    name: str
+    kept: bool
+    pick: bool
+    """The viewer may click it into a write now."""
+
+
+class Field(FieldView):
+    symbol: str
+    name: str
+
+
+class Row(TypedDict):
+    number: int
+    current: bool
+    fields: list[Field]
+    complete: bool
+    hits: int
+    points: int
+
+
+class Sheet(TypedDict):
+    seat: int
+    name: str
+    letter: str
+    rows: list[Row]
+    score: int
+    active: bool
+    mine: bool
+
+
+class TrefaTable(TypedDict):
+    """What `table.html` draws: the dice and every sheet (the viewer's first)."""
+
+    dice: list[Die]
+    sheets: list[Sheet]
+    writes: list[str]
+    rerolled: bool
+    bar: list[str]
+
+
+def build(view: TrefaView, names: Sequence[str], lang: str, params: Mapping[str, str]) -> TrefaTable:
     legal = list(view.get("legal") or [])
     writes = [a for a in legal if a.startswith("write ")]
     writable = set(view.get("writable") or [])
     kept = set(view.get("kept") or [])
-    dice = []
+    dice: list[Die] = []
     raw = view.get("dice")
     if raw:
         for order, colour in enumerate(COLOURS):
@@ -70,10 +115,10 @@ def build(view: TrefaView, names: Sequence[str], lang: str, params: Mapping[str,
                     "pick": bool(writes) and colour in writable,
                 }
             )
-    sheets = []
+    sheets: list[Sheet] = []
     for seat in seat_order(view, len(view["sheets"])):
         sheet = view["sheets"][seat]
-        rows = []
+        rows: list[Row] = []
         for number, row in enumerate(sheet["rows"]):
             rows.append(
                 {

@@ -21,15 +21,20 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hraj.core.record import Record
+
+if TYPE_CHECKING:
+    import random
+
+    from hraj.games.backgammon.rules import BackgammonState
 
 #: gnubg's binary: on PATH, or where Debian installs it.
 GNUBG = shutil.which("gnubg") or "/usr/games/gnubg"
 
 #: The kinds of play compared: hraj's options and the gnubg settings that match them.
-KINDS: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
+KINDS: dict[str, tuple[dict[str, int | bool], tuple[str, ...]]] = {
     "money": ({}, ("set jacoby off", "set beavers 0", "set cube use on")),
     "money without cube": ({"cube": False}, ("set jacoby off", "set beavers 0", "set cube use off")),
     "money, Jacoby": ({"jacoby": True}, ("set jacoby on", "set beavers 0", "set cube use on")),
@@ -172,14 +177,19 @@ def read_ids(ids: Sequence[str], xgid: bool = False) -> list[Seen]:
 # --- hraj's side ----------------------------------------------------------------------------
 
 
-def final_states(records: Sequence[Record]) -> list[Any]:
+def final_states(records: Sequence[Record]) -> list[BackgammonState]:
     """Each record replayed to its end by hraj's rules."""
-    from hraj.games.backgammon.rules import Backgammon
+    from hraj.games.backgammon.rules import Backgammon, BackgammonState
 
-    return [Backgammon(**record["options"]).replay(record) for record in records]
+    found = []
+    for record in records:
+        state = Backgammon(**record["options"]).replay(record)
+        assert isinstance(state, BackgammonState)
+        found.append(state)
+    return found
 
 
-def differences(states: Sequence[Any], seen: Seen) -> list[str]:
+def differences(states: Sequence[BackgammonState], seen: Seen) -> list[str]:
     """How hraj's end of a match (or of a money session's games) differs from gnubg's.
 
     A match: the Position ID, the Match ID and the score. A money session: hraj keeps
@@ -246,7 +256,7 @@ def hraj_record(kind: str, seed: int) -> Record:
     return state.record()
 
 
-def _random_choice(actions: list[str], rng: Any) -> str:
+def _random_choice(actions: list[str], rng: random.Random) -> str:
     if "accept" in actions:
         return "accept" if rng.random() < 0.7 else "decline"
     resigns = [action for action in actions if action.startswith("resign")]
@@ -261,7 +271,7 @@ def _random_choice(actions: list[str], rng: Any) -> str:
     return str(rng.choice(rest))
 
 
-def hraj_positions(kind: str, seed: int, every: int = 7) -> list[Any]:
+def hraj_positions(kind: str, seed: int, every: int = 7) -> list[BackgammonState]:
     """Every `every`-th decision point of a seeded hraj match of the kind (the random
     players above), with dice, doubles, beavers and resignations pending among them."""
     import random
@@ -303,7 +313,7 @@ def swapped(match_id: str) -> str:
     )
 
 
-def as_gnubg_sets(state: Any) -> tuple[str, str]:
+def as_gnubg_sets(state: BackgammonState) -> tuple[str, str]:
     """The IDs gnubg shows after `set gnubgid` with a state's IDs: gnubg's SetMatchID
     "cannot handle positions where a double has been offered" and steps back to the
     doubler's decision."""

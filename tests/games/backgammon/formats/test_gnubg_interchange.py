@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
 
 from hraj.core.record import parse_record
 from hraj.games.backgammon.formats import export_mat, records_from_mat
 from hraj.games.backgammon.formats.positions import gnubg_ids, state_from_gnubg, xgid
+from hraj.games.backgammon.rules import BackgammonState
 
 from . import gnubg
 
@@ -100,7 +100,7 @@ def test_gnubg_imports_hrajs_matches_to_the_same_end(kind: str) -> None:
         assert {"double", "take", "drop"} <= words
 
 
-def _positions(kind: str) -> list[Any]:
+def _positions(kind: str) -> list[BackgammonState]:
     """Decision points of hraj matches that gnubg's `set` commands take: gnubg steps back
     from a pending double to the doubler's decision, and drops a pending resignation
     (keeping, or not, the player to decide), so beavers and resignations are left out."""

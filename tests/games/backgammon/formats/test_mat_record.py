@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import hraj
 from hraj.core import random_playout
 from hraj.core.errors import InvalidRecord
-from hraj.core.record import Record, parse_record
+from hraj.core.jsondata import GameOptions
+from hraj.core.record import EventRow, Record, parse_record
 from hraj.games.backgammon.formats import FormatError, export_mat, load_file, load_position, records_from_mat
 from hraj.games.backgammon.formats.mat import parse_mat
 from hraj.games.backgammon.formats.mat_record import export_session
@@ -135,7 +135,7 @@ def as_gnubg_keeps(record: Record) -> Record:
     play: gnubg would play it, so the export leaves the roll out."""
     game = Backgammon(**record["options"])
     state = game.new_state()
-    kept: list[list[Any]] = []
+    kept: list[EventRow] = []
     for kind, seat, text in parse_record(record)[2]:
         if kind == "move" and text.startswith("resign") and state.phase == MOVE and len(state.play_steps()) == 1:
             while kept[-1][0] == "chance" or kept[-1][2] == "roll":
@@ -148,7 +148,7 @@ def as_gnubg_keeps(record: Record) -> Record:
     return {**record, "events": kept}
 
 
-def _random_record(seed: int, options: dict[str, Any]) -> Record:
+def _random_record(seed: int, options: GameOptions) -> Record:
     rng = random.Random(seed)
     state = Backgammon(**options).new_state()
     while not state.is_over:
@@ -160,7 +160,7 @@ def _random_record(seed: int, options: dict[str, Any]) -> Record:
     return state.record()
 
 
-OPTION_SETS: list[dict[str, Any]] = [
+OPTION_SETS: list[GameOptions] = [
     {},
     {"match_length": 3},
     {"match_length": 7},

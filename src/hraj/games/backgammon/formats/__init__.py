@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from hraj.core.record import Record
 from hraj.games.backgammon.formats.errors import FormatError
@@ -71,12 +70,12 @@ def load_file(path: str | Path) -> list[Record]:
     return records_from_mat(text)
 
 
-def load_position(path: str | Path, **options: Any) -> BackgammonState:
+def load_position(path: str | Path, **options: object) -> BackgammonState:
     """The state of the position in a file (gnubg IDs or XGID)."""
     return state_from_text(read_text(path), **options)
 
 
-def state_from_text(text: str, **options: Any) -> BackgammonState:
+def state_from_text(text: str, **options: object) -> BackgammonState:
     """The state of a position in text: an XGID, or a Position ID with an optional Match ID.
 
     A Position ID alone sets up a money game with player 0 to play. `options` add game
@@ -110,7 +109,7 @@ EXPORT_CHOICES = _("mat (the whole match, the default), xgid or gnubgid (the pos
 EXPORT_FORMATS = ("mat", "xgid", "gnubgid")
 
 
-def export_records(records: Sequence[Mapping[str, Any]], to: str) -> str:
+def export_records(records: Sequence[Mapping[str, object]], to: str) -> str:
     """Backgammon records as `.mat` text (a money session's games as one session), or the
     position at the end of the last record as an XGID or gnubg's `Position:Match` IDs."""
     if to not in EXPORT_FORMATS:

@@ -31,10 +31,10 @@ running scores of its games when no header names it, and callers may pass option
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from hraj.core.errors import HrajError, InvalidRecord
 from hraj.core.game import Seat
+from hraj.core.jsondata import OptionSetting
 from hraj.core.record import AUTO, CHANCE, Record, parse_record
 from hraj.games.backgammon.formats.mat import (
     BEAVER,
@@ -73,7 +73,7 @@ ON, OFF_WORD = "On", "Off"
 # --- export -----------------------------------------------------------------------------
 
 
-def _headers(options: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str, str]]:
+def _headers(options: Mapping[str, OptionSetting], names: Sequence[str]) -> list[tuple[str, str]]:
     headers = [
         ("Site", "hraj"),
         ("Player 1", names[0]),
@@ -87,7 +87,7 @@ def _headers(options: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str
         headers.append(("Beaver", ON if options["beavers"] else OFF_WORD))
     headers.append(("CubeLimit", str(MAX_CUBE if options["cube"] else 1)))
     if options["variant"] != "standard":
-        headers.append(("hraj variant", options["variant"]))
+        headers.append(("hraj variant", str(options["variant"])))
     if options["first"] is not None:
         headers.append(("hraj first", str(options["first"])))
     return headers
@@ -104,7 +104,7 @@ def _hits(state: BackgammonState, seat: int, play: Play) -> list[bool]:
     return marks
 
 
-def record_names(record: Mapping[str, Any]) -> tuple[str, str]:
+def record_names(record: Mapping[str, object]) -> tuple[str, str]:
     """The players' names a record keeps (`players`: two names), else `Player 1`, `Player 2`."""
     players = record.get("players")
     if isinstance(players, (list, tuple)) and len(players) == 2 and all(isinstance(n, str) and n for n in players):
@@ -112,7 +112,7 @@ def record_names(record: Mapping[str, Any]) -> tuple[str, str]:
     return DEFAULT_NAMES
 
 
-def mat_of_record(record: Mapping[str, Any], names: Sequence[str] | None = None) -> MatMatch:
+def mat_of_record(record: Mapping[str, object], names: Sequence[str] | None = None) -> MatMatch:
     """The `.mat` match of a backgammon record, with the names it keeps unless `names`
     are given; raises InvalidRecord if it does not replay."""
     names = names or record_names(record)
@@ -190,12 +190,12 @@ def gnubg_points(state: BackgammonState, points: int) -> int:
     return state.cube_value * multiplier if multiplier else points
 
 
-def export_mat(record: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+def export_mat(record: Mapping[str, object], names: Sequence[str] | None = None) -> str:
     """The `.mat` text of a backgammon record (a whole match, or one money game)."""
     return format_mat(mat_of_record(record, names))
 
 
-def export_session(records: Sequence[Mapping[str, Any]]) -> str:
+def export_session(records: Sequence[Mapping[str, object]]) -> str:
     """The `.mat` text of several money games as one session, as gnubg writes a session:
     games numbered on, each score line the running total. Matches are written one
     after another (gnubg reads only the first)."""
@@ -211,7 +211,8 @@ def export_session(records: Sequence[Mapping[str, Any]]) -> str:
         game.number, game.scores = number, (totals[0], totals[1])
         if number > 1:
             session.games.append(game)
-        winner, points = _result(record["events"])  # the points scored, the Jacoby rule applied
+        # the points scored, the Jacoby rule applied (the record replayed above, so it parses)
+        winner, points = _result(parse_record(record)[2])
         if winner is not None:
             totals[winner] += points
     return format_mat(session)
@@ -220,9 +221,9 @@ def export_session(records: Sequence[Mapping[str, Any]]) -> str:
 # --- import -----------------------------------------------------------------------------
 
 
-def _options(match: MatMatch) -> dict[str, Any]:
+def _options(match: MatMatch) -> dict[str, object]:
     """Game options from the match line and the header comments."""
-    options: dict[str, Any] = {"match_length": match.length}
+    options: dict[str, object] = {"match_length": match.length}
 
     def on(key: str) -> bool:
         return (match.header(key) or "").strip().lower() == ON.lower()
@@ -377,7 +378,7 @@ def records_from_mat(text: str, **options: object) -> list[Record]:
     return records
 
 
-def _game(options: dict[str, Any]) -> Backgammon:
+def _game(options: dict[str, object]) -> Backgammon:
     try:
         return Backgammon(**options)
     except HrajError as error:
@@ -437,10 +438,10 @@ def _session_with_jacoby_from_scores(match: MatMatch, options: dict[str, object]
     raise failure
 
 
-def _result(events: Sequence[Any]) -> tuple[int | None, int]:
+def _result(events: Sequence[Sequence[str | int | None]]) -> tuple[int | None, int]:
     """The winner and points of a one-game record, from its last `wins N` step."""
     for event in reversed(events):
         kind, seat, text = event[0], event[1], event[2]
-        if kind == AUTO and isinstance(text, str) and text.startswith("wins "):
-            return int(seat), int(text.split()[1])
+        if kind == AUTO and isinstance(seat, int) and isinstance(text, str) and text.startswith("wins "):
+            return seat, int(text.split()[1])
     return None, 0

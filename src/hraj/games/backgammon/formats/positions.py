@@ -10,7 +10,7 @@ it can be played on and looked at, not replayed from the opening.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from hraj.core.errors import HrajError
 from hraj.games.backgammon.formats.errors import FormatError
@@ -23,7 +23,7 @@ from hraj.games.backgammon.rules import Backgammon, BackgammonState
 XG_MAX_LOG_CUBE = 10
 
 
-def _row(values: Any) -> tuple[int, ...]:
+def _row(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(int(value) for value in values)
 
 
@@ -78,7 +78,7 @@ def gnubg_ids(state: BackgammonState) -> tuple[str, str]:
     return encode_position_id(board), encode_match_id(key)
 
 
-def state_from_gnubg(position_id: str, match_id: str, **options: Any) -> BackgammonState:
+def state_from_gnubg(position_id: str, match_id: str, **options: object) -> BackgammonState:
     """The state of a Position ID and Match ID; `options` add game options (e.g. jacoby).
 
     Raises FormatError for IDs that do not parse or describe no game in progress.
@@ -176,7 +176,7 @@ def xgid(state: BackgammonState) -> str:
     return encode_xgid(value)
 
 
-def state_from_xgid(text: str, **options: Any) -> BackgammonState:
+def state_from_xgid(text: str, **options: object) -> BackgammonState:
     """The state of an XGID; raises FormatError for one that does not parse or cannot be played."""
     value = decode_xgid(text)
     seat_of = {BOTTOM: 1, TOP: 0}
@@ -205,7 +205,7 @@ def state_from_xgid(text: str, **options: Any) -> BackgammonState:
     return state
 
 
-def _game(match_length: int, options: dict[str, Any]) -> Backgammon:
+def _game(match_length: int, options: dict[str, object]) -> Backgammon:
     try:
         return Backgammon(match_length=match_length, **options)
     except HrajError as error:
