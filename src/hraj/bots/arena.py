@@ -1,7 +1,9 @@
 """The arena: seeded games between bots, with win rates and mean scores and their 95% CIs.
 
 Seats rotate from game to game, so no bot profits from sitting first. A tied game
-gives each winner an equal share of the win.
+gives each winner an equal share of the win. Every bot decides by its budget of work
+alone (`Bot.unhurried`), never by the clock, so an arena's results depend on its seed
+only, not on the machine or how busy it is.
 """
 
 from __future__ import annotations
@@ -98,4 +100,4 @@ def run_arena(
 
 
 def _make(game: Game[Any, Any], spec: BotSpec, seed: int) -> Bot:
-    return make_bot(game.id, spec, seed) if isinstance(spec, str) else spec(seed)
+    return (make_bot(game.id, spec, seed) if isinstance(spec, str) else spec(seed)).unhurried()

@@ -34,6 +34,12 @@ class Bot(ABC):
     def __call__(self, state: State[Any, Any], seat: Seat) -> object:
         return self.choose(state, seat)
 
+    def unhurried(self) -> Bot:
+        """This bot with each decision bounded by its budget of work alone, never by the
+        clock, so that what it plays depends on its seed and not on how busy the machine
+        is (the arena, a seeded environment). A bot that reads no clock is unchanged."""
+        return self
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions: the floor every other bot must beat.

@@ -89,7 +89,7 @@ class HrajGymEnv(gymnasium.Env[Observation, SupportsInt]):
         self.state = self.game.new_state()
         others = [seat for seat in range(self.game.players) if seat != self.seat]
         self._bots = {
-            seat: make_bot(self.game.id, name, self.rng.randrange(1 << 30))
+            seat: make_bot(self.game.id, name, self.rng.randrange(1 << 30)).unhurried()
             for seat, name in zip(others, self.opponents, strict=True)
         }
         self._advance()

@@ -107,6 +107,11 @@ class SearchBot(Bot):
         self.policy: GreedyBot = GreedyBot(seed)
         self.judge = GreedyBot(seed)
 
+    def unhurried(self) -> SearchBot:
+        """Every decision searches all its `deals`, however long they take."""
+        self.seconds = math.inf
+        return self
+
     def choose(self, state: State[Any, Any], seat: Seat) -> Move:
         if not isinstance(state, AbluxxenState):
             raise TypeError("an Abluxxen bot plays Abluxxen positions only")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TypedDict
 
+from hraj.core.forms import OptionForm
 from hraj.core.views import seat_order
 from hraj.games.abluxxen.view import AbluxxenView, DrawView, SeatView
-from hraj.games.forms import OptionForm
 from hraj.i18n import t
 
 JOKER = 14

@@ -8,8 +8,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal, TypedDict
 
+from hraj.core.forms import OptionForm
 from hraj.games.backgammon.view import BackgammonView, CubeView, GameResultView, MatchView, ResignView
-from hraj.games.forms import OptionForm
 from hraj.i18n import t, tn
 
 BAR, OFF = 25, 0

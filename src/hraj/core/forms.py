@@ -1,4 +1,5 @@
-"""The option widgets a game's web module offers on the start page (`OPTION_FORMS`)."""
+"""The option widgets a game's web module offers on the start page (`OPTION_FORMS`): part
+of the contract between a game's folder and the web, which draws them."""
 
 from __future__ import annotations
 
