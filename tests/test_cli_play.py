@@ -117,6 +117,17 @@ def test_a_saved_game_resumes_with_its_players_in_their_seats(
     assert resumed["players"] == ["Eva", "greedy 2"]
 
 
+@pytest.mark.parametrize("text", ["[1]", '"qwixx"', "[]"])
+def test_a_saved_game_that_is_no_record_is_refused_in_one_line(
+    text: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A file whose record is not a JSON object once failed with an AttributeError."""
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    ran = hraj(capsys, monkeypatch, "play", "--resume", str(path), lang="cs")
+    assert ran.code == 2 and ran.err.strip() == "Chyba: Záznam neuvádí žádnou hru."
+
+
 def test_play_needs_a_game_or_a_saved_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     ran = hraj(capsys, monkeypatch, "play", lang="cs")
     assert ran.code == 2 and ran.err.strip() == "Chyba: Zadej hru, nebo uloženou hru pomocí --resume."

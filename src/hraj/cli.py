@@ -16,7 +16,9 @@ import errno
 import json
 import os
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -40,6 +42,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from hraj.core.game import Game, State
+    from hraj.core.record import Record
 
 
 def _(text: str) -> str:
@@ -130,8 +133,8 @@ def root(lang: LangOption = None) -> None:
         check_lang(lang)
 
 
-def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    options: dict[str, Any] = {}
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
@@ -140,7 +143,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return options
 
 
-def make_game(game_id: str, options: dict[str, Any], seats: int | None = None) -> Game[Any, Any]:
+def make_game(game_id: str, options: Mapping[str, object], seats: int | None = None) -> Game[Any, Any]:
     """The game with its options; the number of seats fills `players` when not given."""
     cls = game_class(game_id)
     if seats is not None and "players" in cls.options_spec and "players" not in options:
@@ -190,7 +193,7 @@ def check_writable(path: Path, lang: str) -> None:
         path.unlink()
 
 
-def save_record(path: Path, record: dict[str, Any], out: Console, lang: str) -> None:
+def save_record(path: Path, record: Record, out: Console, lang: str) -> None:
     try:
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
     except OSError as error:
@@ -198,10 +201,12 @@ def save_record(path: Path, record: dict[str, Any], out: Console, lang: str) -> 
     out.print(t("Record saved to {path}.", lang, path=str(path)), markup=False)
 
 
-def record_with_names(state: State[Any, Any], names: list[str]) -> dict[str, Any]:
+def record_with_names(state: State[Any, Any], names: list[str]) -> Record:
     """The game's record with the players' names, which replays show (a record's extra
     fields are ignored by replay)."""
-    return {**state.record(), "players": names}
+    record = state.record()
+    record["players"] = names
+    return record
 
 
 @app.command(cls=HelpfulCommand, help=_("List the games with their options and bots."))
@@ -309,19 +314,17 @@ def play(
         interrupted = True
         state = table.game_state
     if save is not None:
-        save_record(save, {**record_with_names(state, table.names), "seats": seats}, out, lang)
+        record = record_with_names(state, table.names)
+        record["seats"] = seats
+        save_record(save, record, out, lang)
     if interrupted:
         raise Interrupted
 
 
 def resume_game(path: Path, lang: str) -> tuple[Game[Any, Any], State[Any, Any], str, list[str]]:
     """A saved game to continue: the game, its state, who sat where, and their names."""
-    record = load_records(path)[0]
-    game_id = record.get("game")
-    if not isinstance(game_id, str):
-        raise InvalidRecord("The record names no game.")
-    options = record.get("options", {})
-    game = game_class(game_id)(**(options if isinstance(options, dict) else {}))
+    records = load_records(path)
+    record, game = record_game(records[0] if records else None)
     state = game.replay(record)
     if state.is_over:
         raise InvalidRecord("The saved game is already over.")
@@ -344,7 +347,7 @@ def read_file(path: Path) -> str:
         return data.decode("latin-1")  # older programs wrote Latin-1
 
 
-def game_formats() -> list[tuple[str, Any]]:
+def game_formats() -> list[tuple[str, ModuleType]]:
     """Every game's `formats` module (the files and position texts other programs write),
     found through the registry."""
     from hraj.core.registry import game_part
@@ -388,13 +391,14 @@ HELP_FIELDS.update(
 )
 
 
-def load_records(path: Path) -> list[dict[str, Any]]:
-    """Records from a hraj JSON record or a file a game can import (its `formats.load_file`)."""
+def load_records(path: Path) -> list[object]:
+    """Records from a hraj JSON record or a file a game can import (its `formats.load_file`),
+    each as read: `record_game` and the game's replay check them."""
     text = read_file(path)
     if path.suffix.lower() != ".json":
         importers = [module for _, module in game_formats() if hasattr(module, "load_file")]
         for module in importers[:1]:  # one importing game today; several would try each in turn
-            records: list[dict[str, Any]] = module.load_file(path)
+            records: list[object] = module.load_file(path)
             return records
     try:
         data = json.loads(text)
@@ -435,7 +439,17 @@ def print_position(text: str, lang: str, out: Console) -> bool:
     return False
 
 
-def record_names(record: dict[str, Any], players: int, lang: str) -> list[str]:
+def record_game(record: object) -> tuple[Mapping[str, object], Game[Any, Any]]:
+    """A record read from a file, checked to be an object that names a game, and that
+    game with the record's options (the game's replay checks the rest)."""
+    game_id = record.get("game") if isinstance(record, Mapping) else None
+    if not isinstance(record, Mapping) or not isinstance(game_id, str):
+        raise InvalidRecord("The record names no game.")
+    options = record.get("options", {})
+    return record, game_class(game_id)(**(options if isinstance(options, dict) else {}))
+
+
+def record_names(record: Mapping[str, object], players: int, lang: str) -> list[str]:
     """The players' names a record keeps, else "Player 1", "Player 2", …"""
     names = record.get("players")
     if isinstance(names, list) and len(names) == players and all(isinstance(name, str) and name for name in names):
@@ -443,7 +457,7 @@ def record_names(record: dict[str, Any], players: int, lang: str) -> list[str]:
     return [t("Player {n}", lang, n=seat + 1) for seat in range(players)]
 
 
-def record_genders(record: dict[str, Any], players: int) -> list[str | None]:
+def record_genders(record: Mapping[str, object], players: int) -> list[str | None]:
     """The grammatical genders in the seats a saved game keeps (`human:Eva:f`); None where
     none was given or the record keeps no seats."""
     from hraj.tui.play import PEOPLE, name_and_gender
@@ -490,12 +504,8 @@ def replay(
     path = Path(source)
     if show_position(path, lang, out):
         return
-    for record in load_records(path):
-        game_id = record.get("game") if isinstance(record, dict) else None
-        if not isinstance(game_id, str):
-            raise InvalidRecord("The record names no game.")
-        options = record.get("options", {})
-        game = game_class(game_id)(**(options if isinstance(options, dict) else {}))
+    for loaded in load_records(path):
+        record, game = record_game(loaded)
         full = game.replay(record)  # checks the whole record before showing anything
         names = record_names(record, game.players, lang)
         shown = Replay(game, full, names, lang, out, record_genders(record, game.players))
@@ -546,15 +556,11 @@ def analyze(
     seed = 0 if seed is None else seed
     if analyse_position(source, lang, out, seed, as_json=as_json):
         return
-    found: list[dict[str, Any]] = []
+    found: list[dict[str, object]] = []
     stored = stored_record(source)
-    records = [stored] if stored is not None else load_records(Path(source))
-    for record in records:
-        game_id = record.get("game") if isinstance(record, dict) else None
-        if not isinstance(game_id, str):
-            raise InvalidRecord("The record names no game.")
-        options = record.get("options", {})
-        game = game_class(game_id)(**(options if isinstance(options, dict) else {}))
+    records: list[object] = [stored] if stored is not None else load_records(Path(source))
+    for loaded in records:
+        record, game = record_game(loaded)
         with Progress(
             TextColumn(t("Analysing", lang)),
             BarColumn(),
@@ -579,7 +585,7 @@ def analyze(
         print(json.dumps(found[0] if len(found) == 1 else found, ensure_ascii=False, indent=2))
 
 
-def stored_record(source: str) -> dict[str, Any] | None:
+def stored_record(source: str) -> Record | None:
     """The record of a game the server stored, by its room code (the `/r/CODE` of its
     link), from the server's database (HRAJ_DATABASE_URL, else the default file); None
     if `source` is a file or no stored room has that code."""
@@ -609,8 +615,8 @@ def stored_record(source: str) -> dict[str, Any] | None:
     record = make_record(data.game, options, data.events)
     if not game_class(data.game)(**options).replay(record).is_over:
         raise InvalidRecord("The game {room} is not over yet; it can be analysed once it ends.", room=source)
-    names = [seat.name or t("Player {n}", current_language(), n=seat.seat + 1) for seat in data.seats]
-    return {**record, "players": names}
+    record["players"] = [seat.name or t("Player {n}", current_language(), n=seat.seat + 1) for seat in data.seats]
+    return record
 
 
 def analyse_position(source: str, lang: str, out: Console, seed: int, *, as_json: bool) -> bool:
@@ -747,7 +753,8 @@ def export_command(
 ) -> None:
     lang = language(lang)
     records = load_records(path)
-    game_id = records[0].get("game") if records and isinstance(records[0], dict) else None
+    first = records[0] if records else None
+    game_id = first.get("game") if isinstance(first, Mapping) else None
     formats = dict(game_formats()).get(game_id) if isinstance(game_id, str) else None
     if formats is None or not hasattr(formats, "export_records"):
         raise InvalidRecord(
@@ -769,7 +776,7 @@ def export_command(
         raise InvalidOption("Cannot write {path}: {why}", path=str(output), why=os_reason(error, lang)) from None
 
 
-def analysis_comments(records: list[dict[str, Any]], lang: str) -> str:
+def analysis_comments(records: Sequence[object], lang: str) -> str:
     """Comment lines (`; ...`) with each game's analysis, for the head of a .mat file:
     the format has no place for a comment beside a move, so each game gets one line per
     player and its costliest decisions by move number."""
@@ -777,9 +784,8 @@ def analysis_comments(records: list[dict[str, Any]], lang: str) -> str:
     from hraj.analysis.text import loss_name, loss_text, rating_name
 
     lines = []
-    for number, record in enumerate(records, start=1):
-        options = record.get("options", {})
-        game = game_class(str(record.get("game")))(**(options if isinstance(options, dict) else {}))
+    for number, loaded in enumerate(records, start=1):
+        record, game = record_game(loaded)
         result = analyse(game, record)
         names = record_names(record, game.players, lang)
         lines.append(t("Game {number}: {lost}", lang, number=number, lost=loss_name(result.unit, lang)))

@@ -14,11 +14,15 @@ import string
 import sys
 import textwrap
 from collections.abc import Callable
-from typing import Any
 
 from typer import core as typer_core
+from typer._click import Command, Context, HelpFormatter  # Typer's bundled Click
+from typer.core import TyperArgument, TyperOption
 
 from hraj.i18n import DEFAULT_LANG, LANGS, t
+
+#: A parameter of a command: every one Typer makes (the help option too) is one of these.
+Param = TyperArgument | TyperOption
 
 #: Values that help texts name as `{field}` (the registered games, the files they read),
 #: by field name: each is computed in the page's language, and only for a page that
@@ -44,23 +48,23 @@ def current_language() -> str:
     return lang if lang in LANGS else DEFAULT_LANG
 
 
-def _param_names(param: Any, lang: str) -> str:
-    if param.param_type_name == "argument":
-        return t(str(param.metavar or param.name.upper()), lang)
+def _param_names(param: Param, lang: str) -> str:
+    if isinstance(param, TyperArgument):
+        return t(str(param.metavar or (param.name or "").upper()), lang)
     names = ", ".join(sorted([*param.opts, *param.secondary_opts], key=len))
-    if not getattr(param, "is_flag", False):
+    if not param.is_flag:
         names += " " + t(str(param.metavar or "VALUE"), lang)
     return names
 
 
-def _param_help(param: Any, lang: str) -> str:
+def _param_help(param: Param, lang: str) -> str:
     text = help_text(param.help, lang) if param.help else ""
     default = param.default
-    shows = getattr(param, "show_default", None) is not False
+    shows = param.show_default is not False
     if (
         shows
         and default is not None
-        and not getattr(param, "is_flag", False)
+        and not (isinstance(param, TyperOption) and param.is_flag)
         and default != []
         and not callable(default)
     ):
@@ -84,19 +88,19 @@ def _rows(rows: list[tuple[str, str]], width: int) -> list[str]:
     return lines
 
 
-def help_page(command: Any, ctx: Any, lang: str, width: int = 80) -> str:
+def help_page(command: Command, ctx: Context, lang: str, width: int = 80) -> str:
     """`command`'s help page as plain text: usage, what it does, arguments, options,
     commands. Plain text, so that `hraj --help` need not load Rich."""
     pieces = [t("[OPTIONS]", lang)]
-    pieces += [_param_names(param, lang) for param in command.params if param.param_type_name == "argument"]
+    pieces += [_param_names(param, lang) for param in command.params if isinstance(param, TyperArgument)]
     if isinstance(command, typer_core.TyperGroup):
         pieces.append(t("COMMAND [ARGS]...", lang))
     lines = [" ".join([t("Usage:", lang), ctx.command_path, *pieces])]
     if command.help:
         lines += ["", *textwrap.wrap(help_text(command.help, lang), width)]
-    params = [param for param in command.get_params(ctx) if not getattr(param, "hidden", False)]
-    arguments = [(_param_names(p, lang), _param_help(p, lang)) for p in params if p.param_type_name == "argument"]
-    options = [(_param_names(p, lang), _param_help(p, lang)) for p in params if p.param_type_name != "argument"]
+    params = [param for param in command.get_params(ctx) if isinstance(param, Param) and not param.hidden]
+    arguments = [(_param_names(p, lang), _param_help(p, lang)) for p in params if isinstance(p, TyperArgument)]
+    options = [(_param_names(p, lang), _param_help(p, lang)) for p in params if isinstance(p, TyperOption)]
     commands: list[tuple[str, str]] = []
     if isinstance(command, typer_core.TyperGroup):
         for name in command.list_commands(ctx):
@@ -113,7 +117,7 @@ def help_page(command: Any, ctx: Any, lang: str, width: int = 80) -> str:
     return "\n".join(lines) + "\n"
 
 
-def print_help(command: Any, ctx: Any, lang: str | None = None) -> None:
+def print_help(command: Command, ctx: Context, lang: str | None = None) -> None:
     """Print `command`'s help page in the user's language, as wide as the terminal."""
     width = min(shutil.get_terminal_size((80, 24)).columns, 100)
     sys.stdout.write(help_page(command, ctx, lang or current_language(), width))
@@ -122,7 +126,7 @@ def print_help(command: Any, ctx: Any, lang: str | None = None) -> None:
 class HelpfulCommand(typer_core.TyperCommand):
     """A Typer command whose help page speaks the user's language."""
 
-    def format_help(self, ctx: Any, formatter: Any) -> None:
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         print_help(self, ctx)
 
 
@@ -130,8 +134,8 @@ class HelpfulGroup(typer_core.TyperGroup):
     """The `hraj` group: its help page and every command's speak the user's language;
     commands are listed in the order they were added."""
 
-    def format_help(self, ctx: Any, formatter: Any) -> None:
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         print_help(self, ctx)
 
-    def list_commands(self, ctx: Any) -> list[str]:
+    def list_commands(self, ctx: Context) -> list[str]:
         return list(self.commands)

@@ -26,9 +26,8 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from babel.core import Locale
 from babel.lists import format_list
@@ -125,7 +124,7 @@ def _translations(lang: str, game: str | None, _generation: int) -> gettext.Null
     return gettext.GNUTranslations(compiled)
 
 
-def tn(singular: str, plural: str, count: int, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
+def tn(singular: str, plural: str, count: int, lang: str = DEFAULT_LANG, /, **params: object) -> str:
     """A phrase about `count` things in the plural form `lang` uses for it; `{count}`
     in the text becomes the number, written as the language writes numbers."""
     template = translations(lang).ngettext(singular, plural, count)
@@ -141,7 +140,7 @@ def gender_of(value: object) -> str | None:
     return value if isinstance(value, str) and value in GENDERS else None
 
 
-def _fill(template: str, fallback: str, params: dict[str, Any]) -> str:
+def _fill(template: str, fallback: str, params: Mapping[str, object]) -> str:
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -157,7 +156,7 @@ def tx(context: str, text: str, lang: str = DEFAULT_LANG, /) -> str:
     return t(text, lang) if said == text else said
 
 
-def tg(text: str, gender: str | None, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
+def tg(text: str, gender: str | None, lang: str = DEFAULT_LANG, /, **params: object) -> str:
     """`text` said of a player of grammatical `gender` ("m", "f", None for not given):
     the translation under the gender's gettext context, params filled in."""
     context = GENDER_CONTEXTS.get(gender, "unknown")
@@ -165,7 +164,9 @@ def tg(text: str, gender: str | None, lang: str = DEFAULT_LANG, /, **params: Any
     return _fill(template, text, params)
 
 
-def tgn(singular: str, plural: str, count: int, gender: str | None, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
+def tgn(
+    singular: str, plural: str, count: int, gender: str | None, lang: str = DEFAULT_LANG, /, **params: object
+) -> str:
     """`tg` for a phrase about `count` things: the gender's form in the language's plural form."""
     context = GENDER_CONTEXTS.get(gender, "unknown")
     template = translations(lang).npgettext(context, singular, plural, count)
@@ -194,7 +195,7 @@ def list_text(items: Sequence[str], lang: str = DEFAULT_LANG, style: str = "stan
     return format_list(list(items), style=style, locale=lang)  # type: ignore[arg-type]
 
 
-def t(text: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
+def t(text: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
     """`text` in `lang` (English when no translation exists), with `params` filled in."""
     template = catalog(lang).get(text, text) if lang != "en" else text
     if not params:
@@ -205,7 +206,7 @@ def t(text: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
         return text.format(**params)
 
 
-def t_in(game: str, text: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
+def t_in(game: str, text: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
     """`t` in the words of one game: its own catalog first, then the shared ones."""
     template = catalog(lang, game).get(text, text) if lang != "en" else text
     return _fill(template, text, params) if params else template
@@ -216,7 +217,7 @@ def error_text(error: HrajError, lang: str = DEFAULT_LANG) -> str:
     return t(error.key, lang, **{name: _param_text(value, lang) for name, value in error.params.items()})
 
 
-def _param_text(value: Any, lang: str) -> Any:
+def _param_text(value: object, lang: str) -> object:
     """Nested reasons and plain words (row or colour names) are translated too."""
     if isinstance(value, HrajError):
         return error_text(value, lang)
@@ -260,7 +261,7 @@ def log_lines(
     names: Sequence[str],
     genders: Sequence[str | None],
     lang: str,
-    view: Any = None,
+    view: Mapping[str, object] | None = None,
 ) -> list[str | None]:
     """One sentence per event ("Eva zakřížkovala červenou 5"), in the words of the game's
     `log` module (`lines(events, names, genders, lang, view)`); None for an event the

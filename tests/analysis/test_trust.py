@@ -68,7 +68,7 @@ def decisions(game: Game[Any, Any], seed: int, count: int) -> list[tuple[State[A
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
-def test_the_hints_best_option_is_the_strongest_bots_choice(game_id: str, options: dict[str, Any]) -> None:
+def test_the_hints_best_option_is_the_strongest_bots_choice(game_id: str, options: dict[str, object]) -> None:
     game = hraj.game(game_id, **options)
     for number, (state, seat) in enumerate(decisions(game, 11, 6)):
         seed = 100 + number
@@ -111,7 +111,7 @@ def play(game: Game[Any, Any], seed: int, plant: int | None = None) -> tuple[Rec
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
-def test_the_strongest_bot_against_itself_loses_next_to_nothing(game_id: str, options: dict[str, Any]) -> None:
+def test_the_strongest_bot_against_itself_loses_next_to_nothing(game_id: str, options: dict[str, object]) -> None:
     game = hraj.game(game_id, **options)
     record, _ = play(game, 5)
     result = analyse(game, record, seed=5)
@@ -123,7 +123,7 @@ def test_the_strongest_bot_against_itself_loses_next_to_nothing(game_id: str, op
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
-def test_a_planted_mistake_is_found_as_the_costliest_decision(game_id: str, options: dict[str, Any]) -> None:
+def test_a_planted_mistake_is_found_as_the_costliest_decision(game_id: str, options: dict[str, object]) -> None:
     game = hraj.game(game_id, **options)
     record, planted = play(game, 7, plant=3)
     assert planted is not None, "no decision with a clearly worse option"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from rich.console import Console, Group, RenderableType
@@ -37,7 +36,7 @@ def lines(part: RenderableType, width: int) -> list[str]:
     return console.export_text().splitlines()
 
 
-def broken_grids(game_id: str, players: int, lang: str, seed: int, **options: Any) -> list[str]:
+def broken_grids(game_id: str, players: int, lang: str, seed: int, **options: object) -> list[str]:
     """The grids that wrap at 80 columns, at eight points of a random game and its end."""
     if game_id != "backgammon":
         options["players"] = players

@@ -11,14 +11,14 @@ same record always gives the same analysis.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from hraj.core.errors import InvalidOption
 from hraj.core.game import Game, Seat, State
 from hraj.core.hints import Adviser, OptionValue, Thresholds, adviser
-from hraj.core.record import CHANCE, MOVE, parse_record
+from hraj.core.record import CHANCE, MOVE, Event, parse_record
 
 #: Grades of a decision by its loss, gnubg's words: doubtful, bad, very bad.
 GRADES = ("doubtful", "bad", "very_bad")
@@ -58,6 +58,19 @@ class PlayerSummary:
     rating: str
 
 
+class AnalysisJson(TypedDict):
+    """An analysis as `hraj analyze --json` prints it: the dataclasses below as objects."""
+
+    game: str
+    unit: str
+    estimate: bool
+    thresholds: dict[str, object]
+    players: list[dict[str, object]]
+    decisions: list[dict[str, object]]
+    worst: list[int]
+    """The steps of the costliest decisions, biggest loss first."""
+
+
 @dataclass
 class Analysis:
     """The analysis of one game, in the adviser's `unit`."""
@@ -77,7 +90,7 @@ class Analysis:
         """(step, value of the best option) at each decision of `seat`: its outlook through the game."""
         return [(d.step, d.best_value) for d in self.decisions if d.seat == seat]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AnalysisJson:
         return {
             "game": self.game,
             "unit": self.unit,
@@ -124,7 +137,7 @@ def hint(
     return advice.values(seen, seat), advice
 
 
-def decisions_to_analyse(game: Game[Any, Any], events: Sequence[tuple[str, int | None, str]]) -> int:
+def decisions_to_analyse(game: Game[Any, Any], events: Sequence[Event]) -> int:
     """How many decisions of the record had a choice (for a progress bar's total)."""
     state, count = game.new_state(), 0
     for kind, seat, text in events:
@@ -139,14 +152,14 @@ def decisions_to_analyse(game: Game[Any, Any], events: Sequence[tuple[str, int |
 
 def analyse(
     game: Game[Any, Any],
-    record: Mapping[str, Any],
+    record: object,
     *,
     seed: int = 0,
     quick: bool = True,
     progress: Progress | None = None,
 ) -> Analysis:
-    """Every decision of the record valued against the best option; raises InvalidRecord
-    for a record that does not replay and InvalidOption for a game without an adviser."""
+    """Every decision of the record (as read: replay checks it) valued against the best
+    option; raises InvalidRecord for a record that does not replay and InvalidOption for a game without an adviser."""
     game.replay(record)  # the whole record must replay before anything is valued
     _, _, events = parse_record(record)
     advice = _adviser(game, seed, quick)

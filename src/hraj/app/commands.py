@@ -8,6 +8,7 @@ it is in every language, since scripts wait for it (docs/protocol.md).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import json
 import logging
@@ -16,7 +17,7 @@ import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 import uvicorn
@@ -104,7 +105,7 @@ def run_server(settings: Settings, lang: str = "en") -> None:
         )
         raise _fail(reason, 1) from None
     port = listener.getsockname()[1]
-    actual = Settings(**{**_fields(settings), "port": port})
+    actual = dataclasses.replace(settings, port=port)
     config = uvicorn.Config(
         create_app(actual, store),
         log_level="info" if settings.access_log else "warning",
@@ -152,10 +153,6 @@ def _settle_memory() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-
-
-def _fields(settings: Settings) -> dict[str, Any]:
-    return {name: getattr(settings, name) for name in Settings.__slots__}
 
 
 class _Server(uvicorn.Server):

@@ -10,7 +10,7 @@ the game's to say (`events_for`, `view`, `Game.hidden_hands`), never the rendere
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -111,7 +111,7 @@ def event_lines(
     names: Sequence[str],
     genders: Sequence[str | None],
     lang: str,
-    view: Any = None,
+    view: Mapping[str, object] | None = None,
 ) -> list[Text | None]:
     """Every event as the sentence the web's log shows too ("Eva zakřížkovala červenou
     5"), styled by kind; None for an event the reader may not read. Names are plain text,
@@ -161,7 +161,7 @@ class TerminalTable:
         self.viewer: int | None = self.people[0] if len(self.people) == 1 else None
         self.shown: list[Event] = []
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: object) -> str:
         return describe_with(self.view_module, str(action), self.lang)
 
     def draw(self, seat: int | None) -> None:
@@ -248,7 +248,7 @@ class TerminalTable:
                 if self.undo(seat):
                     return
                 continue
-            chosen: Any = text
+            chosen: object = text  # a move's notation, or the listed move its number picks
             if text.isdigit() and 1 <= int(text) <= len(legal):
                 chosen = legal[int(text) - 1]
             secret = self.secret_answer()
@@ -297,7 +297,7 @@ class TerminalTable:
         self.console.print(t("Your last move is taken back.", self.lang))
         return True
 
-    def list_choices(self, legal: Sequence[Any], *, everything: bool = False) -> None:
+    def list_choices(self, legal: Sequence[object], *, everything: bool = False) -> None:
         if len(legal) > LIST_LIMIT and not everything:
             examples = ", ".join(str(action) for action in legal[:5])
             self.console.print(

@@ -13,7 +13,7 @@ import asyncio
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -98,7 +98,19 @@ def _seat_of(request: Request, room: Room) -> int | None:
     return room.seat_of(token.strip())
 
 
-def hint_rows(options: Sequence[OptionValue], game_id: str, names: Sequence[str], lang: str) -> list[dict[str, Any]]:
+class HintRow(TypedDict):
+    """One ranked option of a hint, in words: its rank, notation, description, value,
+    what it loses against the best one (empty for the best) and why."""
+
+    rank: int
+    action: str
+    move: str
+    value: str
+    loss: str
+    why: str
+
+
+def hint_rows(options: Sequence[OptionValue], game_id: str, names: Sequence[str], lang: str) -> list[HintRow]:
     """The ranked options as the template shows them."""
     best = options[0].value if options else 0.0
     return [
@@ -195,7 +207,41 @@ async def room_analysis(room: Room) -> Analysis:
     return kept
 
 
-def plot(analysis: Analysis, names: Sequence[str], steps: int) -> dict[str, Any]:
+class PlotLine(TypedDict):
+    """One seat's outlook through the game: an SVG polyline's points."""
+
+    name: str
+    points: str
+    colour: str
+
+
+class PlotMark(TypedDict):
+    """A mark on a costly decision, where its seat's line was at that step."""
+
+    x: float
+    y: float
+    step: int
+    colour: str
+
+
+class Plot(TypedDict):
+    """The analysis chart in SVG units: lines, marks, the axis' ends and the values they
+    stand for, in words."""
+
+    width: int
+    height: int
+    lines: list[PlotLine]
+    marks: list[PlotMark]
+    top: float
+    bottom: float
+    zero: float | None
+    left: int
+    right: int
+    low_text: str
+    high_text: str
+
+
+def plot(analysis: Analysis, names: Sequence[str], steps: int, lang: str) -> Plot:
     """The value of each seat's best option through the game, as SVG polylines."""
     values = [d.best_value for d in analysis.decisions]
     if analysis.unit == WIN:
@@ -214,13 +260,13 @@ def plot(analysis: Analysis, names: Sequence[str], steps: int) -> dict[str, Any]
     def y(value: float) -> float:
         return round(HEIGHT - MARGIN + (value - low) / (high - low) * (2 * MARGIN - HEIGHT), 1)
 
-    lines = []
+    lines: list[PlotLine] = []
     for seat, name in enumerate(names):
         curve = analysis.curve(seat)
         if curve:
             points = " ".join(f"{x(step)},{y(value)}" for step, value in curve)
             lines.append({"name": name, "points": points, "colour": COLOURS[seat % len(COLOURS)]})
-    marks = [
+    marks: list[PlotMark] = [
         {"x": x(d.step), "y": y(d.best_value), "step": d.step, "colour": COLOURS[d.seat % len(COLOURS)]}
         for d in analysis.worst(WORST)
         if d.grade is not None
@@ -235,8 +281,8 @@ def plot(analysis: Analysis, names: Sequence[str], steps: int) -> dict[str, Any]
         "zero": y(0.0) if low < 0 < high else None,
         "left": MARGIN,
         "right": WIDTH - MARGIN,
-        "low": low,
-        "high": high,
+        "low_text": value_text(low, analysis.unit, lang),
+        "high_text": value_text(high, analysis.unit, lang),
     }
 
 
@@ -256,9 +302,7 @@ async def analysis_fragment(room_id: str, request: Request) -> Response:
     names = seat_names(room.public_seats(), lang)
     unit = analysis.unit
     steps = len(room.state.events())
-    graph = plot(analysis, names, steps)
-    graph["low_text"] = value_text(graph.pop("low"), unit, lang)
-    graph["high_text"] = value_text(graph.pop("high"), unit, lang)
+    graph = plot(analysis, names, steps, lang)
     players = [
         {
             "name": names[p.seat],

@@ -13,7 +13,7 @@ import datetime as dt
 import functools
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
@@ -23,6 +23,8 @@ import hraj
 from hraj.core import game_class
 from hraj.core.bot import bot_names, default_bot
 from hraj.core.errors import HrajError
+from hraj.core.game import IntIn, Option
+from hraj.core.jsondata import OptionSetting
 from hraj.core.record import CHANCE, Event, Record
 from hraj.core.registry import game_folder, game_part
 from hraj.i18n import LANGS, list_text, t, tn, translated_levels
@@ -114,27 +116,57 @@ def player_counts(game_id: str) -> list[int]:
     return counts
 
 
-def _games(lang: str) -> list[dict[str, Any]]:
-    games = []
+class OptionField(TypedDict):
+    """One option of a game on the start page's form: an entry of its web module's
+    `OPTION_FORMS` (name, label, kind: select, check or number, and a select's choices as
+    (value, words)) in the page's language, with its default and a number's range."""
+
+    name: str
+    label: str
+    kind: str
+    choices: list[tuple[str, str]]
+    default: OptionSetting
+    min: NotRequired[int]
+    max: NotRequired[int]
+
+
+class GameChoice(TypedDict):
+    """A game as the start page and the lobby offer it, in the page's language."""
+
+    id: str
+    name: str
+    players: list[int]
+    default_players: OptionSetting
+    bots: list[str]
+    default_bot: str
+    bot_levels: dict[str, tuple[str, str]]
+    options: list[OptionField]
+
+
+def _option_field(form: Mapping[str, object], spec: Option, lang: str) -> OptionField:
+    """A form entry with its words in `lang`, its default, and a number's range from the rules."""
+    choices = form.get("choices", [])
+    field: OptionField = {
+        "name": str(form["name"]),
+        "label": t(str(form["label"]), lang),
+        "kind": str(form["kind"]),
+        "choices": [(str(value), t(str(text), lang)) for value, text in choices] if isinstance(choices, list) else [],
+        "default": spec.default,
+    }
+    if isinstance(spec.check, IntIn):  # a number's range comes from the rules
+        field["min"], field["max"] = spec.check.bounds
+    return field
+
+
+def _games(lang: str) -> list[GameChoice]:
+    games: list[GameChoice] = []
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
         options = []
         look = game_part(game_id, "web")
         for form in getattr(look, "OPTION_FORMS", []):
-            if form["name"] not in cls.options_spec:
-                continue
-            spec = cls.options_spec[form["name"]]
-            default = spec.default
-            bounds = getattr(spec.check, "bounds", None)  # a number's range comes from the rules
-            options.append(
-                {
-                    **form,
-                    **({"min": bounds[0], "max": bounds[1]} if bounds is not None else {}),
-                    "label": t(form["label"], lang),
-                    "choices": [(value, t(text, lang)) for value, text in form.get("choices", [])],
-                    "default": default,
-                }
-            )
+            if form["name"] in cls.options_spec:
+                options.append(_option_field(form, cls.options_spec[form["name"]], lang))
         default_players = cls.options_spec["players"].default if "players" in cls.options_spec else cls().players
         games.append(
             {
@@ -293,7 +325,7 @@ def _past_version(text: str | None, now: int) -> int | None:
     return at if at < now else None
 
 
-async def _past(room: Room, seat: int | None, at: int) -> tuple[dict[str, Any], list[Event]]:
+async def _past(room: Room, seat: int | None, at: int) -> tuple[dict[str, object], list[Event]]:
     """What `seat` saw at version `at` (the room replayed to its first `at` events):
     nothing it did not see then, and no action to click, since that moment is gone."""
 
@@ -302,7 +334,7 @@ async def _past(room: Room, seat: int | None, at: int) -> tuple[dict[str, Any], 
 
     events = await room.call(first_events)
     state = await asyncio.to_thread(functools.partial(room.game.replay_events, events, whole=False))
-    view = {**state.view(seat), "legal": []}
+    view: dict[str, object] = {**state.view(seat), "legal": []}
     return view, list(state.events_for(seat))
 
 
@@ -435,7 +467,7 @@ def ago(created: dt.datetime, now: dt.datetime, lang: str) -> str:
     return tn("{count} day ago", "{count} days ago", hours // 24, lang)
 
 
-def option_words(game: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+def option_words(game: GameChoice, options: Mapping[str, object]) -> list[str]:
     """The options a room was made with, as the start page words them (players and the
     first seat are shown apart or not at all)."""
     words = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, StrictUndefined, select_autoescape
 
@@ -62,7 +62,7 @@ def environment() -> Environment:
 def translator(lang: str) -> Callable[..., str]:
     """`_("text", name=...)` for templates: the text in `lang`, params filled in."""
 
-    def translate(text: str, /, **params: Any) -> str:
+    def translate(text: str, /, **params: object) -> str:
         return t(text, lang, **params)
 
     return translate
@@ -72,13 +72,13 @@ def plural_translator(lang: str) -> Callable[..., str]:
     """`n_("{count} player", "{count} players", count, ...)` for templates: the plural
     form `lang` uses for `count` (Czech and Slovak have three)."""
 
-    def translate(singular: str, plural: str, count: int, /, **params: Any) -> str:
+    def translate(singular: str, plural: str, count: int, /, **params: object) -> str:
         return tn(singular, plural, count, lang, **params)
 
     return translate
 
 
-def render_page(template: str, lang: str, **context: Any) -> str:
+def render_page(template: str, lang: str, **context: object) -> str:
     return (
         environment()
         .get_template(template)
@@ -89,23 +89,24 @@ def render_page(template: str, lang: str, **context: Any) -> str:
 # --- names and seats -----------------------------------------------------------------
 
 
-def seat_names(seats: Sequence[Mapping[str, Any]], lang: str, game_id: str | None = None) -> list[str]:
-    """A readable name for every seat: the given name, else "Bot (Beginner)" (the level
-    the menus show) or "Player 2"."""
+def seat_names(seats: Sequence[Mapping[str, object]], lang: str, game_id: str | None = None) -> list[str]:
+    """A readable name for every seat (the server's public facts of each, in seat order):
+    the given name, else "Bot (Beginner)" (the level the menus show) or "Player 2"."""
     names = []
-    for seat in seats:
+    for index, seat in enumerate(seats):
         if seat.get("name"):
             names.append(str(seat["name"]))
         elif seat.get("kind") == "bot":
             bot = str(seat.get("bot") or "?")
             names.append(t("Bot ({bot})", lang, bot=bot_name(game_id, bot, lang) if game_id else bot))
         else:
-            names.append(t("Player {number}", lang, number=int(seat["seat"]) + 1))
+            number = seat.get("seat")
+            names.append(t("Player {number}", lang, number=(number if isinstance(number, int) else index) + 1))
     # Two bots of one kind get their seat number, so that the log tells them apart.
     return [f"{name} {seat + 1}" if names.count(name) > 1 else name for seat, name in enumerate(names)]
 
 
-def seat_genders(seats: Sequence[Mapping[str, Any]]) -> list[str | None]:
+def seat_genders(seats: Sequence[Mapping[str, object]]) -> list[str | None]:
     """The grammatical gender of every seat, for the log's sentences: the one its person
     gave; a bot or an unnamed seat ("Bot", "Player 2") is masculine, as those words are;
     None where a person named themselves without one (the wording that fits both)."""
@@ -127,7 +128,7 @@ def log_lines(
     names: Sequence[str],
     lang: str,
     genders: Sequence[str | None] = (),
-    view: Mapping[str, Any] | None = None,
+    view: Mapping[str, object] | None = None,
 ) -> list[str]:
     """The readable log of the events a seat may read (`state.events_for(seat)`): one
     sentence per event ("Eva zakřížkovala červenou 5"), newest last; what is hidden from
@@ -137,7 +138,7 @@ def log_lines(
 
 
 def last_line(
-    game_id: str, events: Sequence[Event], seats: Sequence[Mapping[str, Any]], lang: str, view: Mapping[str, Any]
+    game_id: str, events: Sequence[Event], seats: Sequence[Mapping[str, object]], lang: str, view: Mapping[str, object]
 ) -> str | None:
     """The sentence of the newest event among `events` (a replay's step), None before the first."""
     lines = log_lines(game_id, events, seat_names(seats, lang, game_id), lang, seat_genders(seats), view)
@@ -149,24 +150,24 @@ def last_line(
 
 def table_context(
     game_id: str,
-    view: Mapping[str, Any],
-    seats: Sequence[Mapping[str, Any]],
+    view: Mapping[str, object],
+    seats: Sequence[Mapping[str, object]],
     events: Sequence[Event],
     lang: str,
     params: Mapping[str, str] | None = None,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Everything the table templates need, built from one seat's view and the events
     that seat may read (`state.events_for(seat)`)."""
     names = seat_names(seats, lang, game_id)
     said = [line for line in sentences(game_id, events, names, seat_genders(seats), lang, view) if line is not None]
     viewer = view.get("seat")
-    to_act = list(view.get("to_act") or [])
-    legal = list(view.get("legal") or [])
+    to_act = tables.seat_numbers(view.get("to_act"))
+    legal = tables.notations(view.get("legal"))
     outcome = view.get("outcome")
     if outcome is not None:
         to_act = []
     game_parts = tables.build(game_id, view, names, lang, params or {})
-    shown_in_bar = game_parts.get("bar", legal)
+    shown_in_bar = tables.notations(game_parts["bar"]) if "bar" in game_parts else legal
     return {
         "game_id": game_id,
         "view": view,
@@ -179,7 +180,7 @@ def table_context(
         "actions": [(action, tables.describe(game_id, action, lang, names)) for action in legal],
         "bar_actions": [(action, tables.describe(game_id, action, lang, names)) for action in shown_in_bar],
         "outcome": outcome,
-        "results": _results(outcome, names) if outcome is not None else [],
+        "results": _results(outcome, names) if isinstance(outcome, Mapping) else [],
         "log": said[-LOG_LINES:],
         # Every event the seat reads is a line: the newest line's number, for its mark.
         "log_total": len(said),
@@ -189,10 +190,21 @@ def table_context(
     }
 
 
-def _results(outcome: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
-    winners = set(outcome.get("winners") or [])
-    scores = list(outcome.get("scores") or [])
-    rows = [
+class ResultRow(TypedDict):
+    """One seat's line in the table of final scores."""
+
+    seat: int
+    name: str
+    score: float
+    won: bool
+
+
+def _results(outcome: Mapping[str, object], names: Sequence[str]) -> list[ResultRow]:
+    """The final scores best first (an outcome as `Outcome.to_json` writes it)."""
+    winners = set(tables.seat_numbers(outcome.get("winners")))
+    given = outcome.get("scores")
+    scores = [score for score in given if isinstance(score, (int, float))] if isinstance(given, list) else []
+    rows: list[ResultRow] = [
         {"seat": seat, "name": names[seat] if seat < len(names) else str(seat), "score": score, "won": seat in winners}
         for seat, score in enumerate(scores)
     ]
@@ -202,8 +214,8 @@ def _results(outcome: Mapping[str, Any], names: Sequence[str]) -> list[dict[str,
 
 def render_table(
     game_id: str,
-    view: Mapping[str, Any],
-    seats: Sequence[Mapping[str, Any]],
+    view: Mapping[str, object],
+    seats: Sequence[Mapping[str, object]],
     events: Sequence[Event],
     lang: str,
     *,
@@ -217,7 +229,7 @@ def render_table(
     return render_page("table.html", lang, room_id=room_id, version=version, replay=replay, **context)
 
 
-def score_text(value: Any) -> str:
+def score_text(value: object) -> str:
     """Scores are floats in outcomes; show whole numbers without `.0`."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))

@@ -73,7 +73,7 @@ def replay_steps(game: Game[Any, Any], events: Sequence[Event]) -> list[int]:
     return list(_steps(game, tuple(events)))
 
 
-def revealed_view(game_id: str, state: State[Any, Any], players: int) -> Mapping[str, Any]:
+def revealed_view(game_id: str, state: State[Any, Any], players: int) -> Mapping[str, object]:
     """The spectator's view of a finished game's position, with every hand shown: once a
     game is over its record hides nothing, so a replay shows what each seat held. A game
     with hidden hands merges the seats' own views in its web module (`reveal_hands`)."""
@@ -82,5 +82,5 @@ def revealed_view(game_id: str, state: State[Any, Any], players: int) -> Mapping
     reveal = getattr(look, "reveal_hands", None)
     if reveal is None or not state.game.hidden_hands:
         return view
-    merged: Mapping[str, Any] = reveal(view, [state.view(seat) for seat in range(players)])
+    merged: Mapping[str, object] = reveal(view, [state.view(seat) for seat in range(players)])
     return merged

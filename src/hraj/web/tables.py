@@ -11,11 +11,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import Any
 
 from hraj.core.record import starting_seat
 from hraj.core.registry import game_part
 from hraj.i18n import t
+
+
+def seat_numbers(value: object) -> list[int]:
+    """A view's list of seats (`to_act`) as numbers; [] where the view has none."""
+    if not isinstance(value, (list, tuple)):
+        return []
+    return [seat for seat in value if isinstance(seat, int) and not isinstance(seat, bool)]
+
+
+def notations(value: object) -> list[str]:
+    """A view's list of actions (`legal`) as their notation; [] where the view has none."""
+    if not isinstance(value, (list, tuple)):
+        return []
+    return [action for action in value if isinstance(action, str)]
 
 
 def _look(game_id: str) -> ModuleType | None:
@@ -38,11 +51,11 @@ def describe_chance(game_id: str, text: str, names: Sequence[str], lang: str) ->
     return str(said) if said is not None else t("Chance: {outcome}", lang, outcome=text)
 
 
-def status(game_id: str, view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
+def status(game_id: str, view: Mapping[str, object], names: Sequence[str], lang: str) -> str:
     """One line: whose turn it is and what they are deciding."""
     if view.get("outcome") is not None:
         return t("The game is over.", lang)
-    to_act = [names[s] for s in view.get("to_act") or [] if s < len(names)]
+    to_act = [names[s] for s in seat_numbers(view.get("to_act")) if s < len(names)]
     if not to_act:
         return t("Waiting for the dice or cards…", lang)
     who = ", ".join(to_act)
@@ -52,9 +65,9 @@ def status(game_id: str, view: Mapping[str, Any], names: Sequence[str], lang: st
 
 
 def build(
-    game_id: str, view: Mapping[str, Any], names: Sequence[str], lang: str, params: Mapping[str, str]
-) -> dict[str, Any]:
-    """The parts of the game's own table template."""
+    game_id: str, view: Mapping[str, object], names: Sequence[str], lang: str, params: Mapping[str, str]
+) -> dict[str, object]:
+    """The parts of the game's own table template (its context, `g` in the template)."""
     look = _look(game_id)
-    parts: dict[str, Any] = {} if look is None else look.build(view, names, lang, params)
+    parts: dict[str, object] = {} if look is None else look.build(view, names, lang, params)
     return parts
