@@ -282,6 +282,9 @@ def test_backgammon_dice_and_confirm_are_on_the_first_screen(
     until_a_checker_can_move(page, rng)
     first_screen(page, "#table .dice-row")
     first_screen(page, "#table svg.board")
+    # As big as the first screen lets it be: never an SVG's default 300 px beside the controls.
+    width = page.locator("#table svg.board").evaluate("e => e.getBoundingClientRect().width")
+    assert width >= min(size["width"] - 24, 0.8 * min(720, (size["height"] - 216) * 312 / 262)), width
     while not page.locator("#table .bg-controls .confirm").count():
         backgammon_move(page, rng)
     first_screen(page, "#table .bg-controls .confirm")
