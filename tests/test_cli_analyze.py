@@ -105,5 +105,6 @@ def test_a_mat_export_carries_the_analysis_as_comments_that_gnubg_skips(
     text = target.read_text(encoding="utf-8")
     assert text.startswith("; Hra 1: Ztracená equity\n; Hráč 1: ztraceno ")
     assert load_file(target)[0]["events"] == record["events"]  # the comments change nothing of the game
-    refused = run(capsys, monkeypatch, "export", str(source), "--analysis", "--format", "xgid")
+    refused = run(capsys, monkeypatch, "export", str(source), "--analysis", "--format", "xgid", lang="cs")
     assert refused.code == 2
+    assert "Formát xgid nemá komentáře, do kterých by se rozbor zapsal." in refused.err

@@ -746,7 +746,10 @@ def export_command(
         bool,
         typer.Option(
             "--analysis",
-            help=_("Write each game's analysis (per player: loss, mistakes, rating) as comments of the .mat file."),
+            help=_(
+                "Write each game's analysis (per player: loss, mistakes, rating) as comments at the head "
+                "of the file, in a format that holds them."
+            ),
         ),
     ] = False,
     lang: LangOption = None,
@@ -762,11 +765,11 @@ def export_command(
             game=game_class(game_id).name if isinstance(game_id, str) else "?",
         )
     to = to or formats.EXPORT_FORMATS[0]
-    if with_analysis and to != "mat":
-        raise InvalidOption("Only a .mat file holds an analysis (as comments).")
+    if with_analysis and to not in getattr(formats, "COMMENTED_FORMATS", ()):
+        raise InvalidOption("The {format} format holds no comments, where the analysis would go.", format=to)
     text = formats.export_records(records, to)
     if with_analysis:
-        text = analysis_comments(records, lang) + text
+        text = formats.comments(analysis_lines(records, lang)) + text
     if output is None:
         sys.stdout.write(text)
         return
@@ -776,10 +779,10 @@ def export_command(
         raise InvalidOption("Cannot write {path}: {why}", path=str(output), why=os_reason(error, lang)) from None
 
 
-def analysis_comments(records: Sequence[object], lang: str) -> str:
-    """Comment lines (`; ...`) with each game's analysis, for the head of a .mat file:
-    the format has no place for a comment beside a move, so each game gets one line per
-    player and its costliest decisions by move number."""
+def analysis_lines(records: Sequence[object], lang: str) -> list[str]:
+    """Each game's analysis as lines for the comments at the head of a file (the game's
+    `formats.comments` writes them): a file format that has no place for a comment beside
+    a move gets one line per player and each game's costliest decisions by move number."""
     from hraj.analysis.game import analyse
     from hraj.analysis.text import loss_name, loss_text, rating_name
 
@@ -817,7 +820,7 @@ def analysis_comments(records: Sequence[object], lang: str) -> str:
                     loss=loss_text(decision.loss, result.unit, lang),
                 )
             )
-    return "".join(f"; {line}\n" for line in lines)
+    return lines
 
 
 @app.command(cls=HelpfulCommand, help=_("Show the rules of a game in the terminal."))

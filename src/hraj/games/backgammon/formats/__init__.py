@@ -107,6 +107,13 @@ POSITION_TEXTS = _("a backgammon position as an XGID or gnubg IDs")
 EXPORT_CHOICES = _("mat (the whole match, the default), xgid or gnubgid (the position at the end of the record)")
 #: What `export_records` writes; the first is the default.
 EXPORT_FORMATS = ("mat", "xgid", "gnubgid")
+#: The formats that hold comments, where `hraj export --analysis` writes each game's analysis.
+COMMENTED_FORMATS = ("mat",)
+
+
+def comments(lines: Sequence[str]) -> str:
+    """Comment lines for the head of a `.mat` file; gnubg skips them when it imports."""
+    return "".join(f"; {line}\n" for line in lines)
 
 
 def export_records(records: Sequence[Mapping[str, object]], to: str) -> str:
