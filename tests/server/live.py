@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
 import uvicorn
@@ -72,7 +72,13 @@ class ThreadServer:
 
 
 class LiveServer:
-    """`python -m hraj.app serve` on a free loopback port, with its output collected."""
+    """`python -m hraj.app serve` on a free loopback port, with its output collected.
+
+    Every server still running when its test ends is killed (`kill_leftovers`, run after
+    each test by an autouse fixture), so a test that fails before `stop` leaves no
+    process behind to hold a port or a database."""
+
+    running: ClassVar[set[LiveServer]] = set()
 
     def __init__(self, database_url: str, env: dict[str, str] | None = None) -> None:
         self.database_url = database_url
@@ -96,6 +102,7 @@ class LiveServer:
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env
         )
+        LiveServer.running.add(self)
         lines: queue.Queue[str | None] = queue.Queue()
 
         def pump(stream: Any) -> None:
@@ -124,6 +131,15 @@ class LiveServer:
 
     def kill(self) -> None:
         self.stop(signal.SIGKILL)
+
+    @classmethod
+    def kill_leftovers(cls) -> list[LiveServer]:
+        """Kill every server that is still running; the ones that were."""
+        left = [server for server in cls.running if server.process is not None and server.process.poll() is None]
+        for server in left:
+            server.kill()
+        cls.running.clear()
+        return left
 
     @property
     def ws_url(self) -> str:
