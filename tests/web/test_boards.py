@@ -52,12 +52,14 @@ _AT_REST = """async el => {
 
 def first_screen(page: Page, selector: str, index: int = 0) -> None:
     """The element lies within the first screen of the page, no scroll reaches it, and
-    nothing covers it. Measured at rest: an arriving card or checker is briefly drawn larger.
-    A table that a newer one replaced meanwhile is measured again in the newer one."""
+    nothing covers it for good. Measured at rest: an arriving card or checker is briefly drawn
+    larger; a table that a newer one replaced meanwhile is measured again in the newer one."""
     box = page.locator(selector).nth(index).evaluate(_AT_REST)
     for _ in range(5):
-        if box["attached"]:
+        if box["attached"] and box["reached"]:
             break
+        # A newer table, or a neighbour's arrival drawn large for a moment: look again.
+        page.wait_for_timeout(150)
         box = page.locator(selector).nth(index).evaluate(_AT_REST)
     inside = box["left"] >= 0 and box["top"] >= 0
     inside = inside and box["right"] <= box["screenW"] + 0.5 and box["bottom"] <= box["screenH"] + 0.5
