@@ -35,6 +35,22 @@ class Hand:
 PLAIN = Hand()
 
 
+def compose(page: Page, hand: Hand, selector: str, indices: list[int]) -> None:
+    """Pick the things `selector` finds at `indices` (dice, cards), then play them."""
+    picks = page.locator(selector)
+    for index in indices:
+        hand.touch(page, selector, index)
+        picks.nth(index).click()
+    hand.act(page, "#table [data-compose-submit]")
+
+
+def press_any(page: Page, hand: Hand, selector: str, rng: random.Random) -> None:
+    """Press one of the actions `selector` finds, drawn at random, if there is any."""
+    count = page.locator(selector).count()
+    if count:
+        hand.act(page, selector, rng.randrange(count))
+
+
 def answer_a_warning(page: Page, hand: Hand = PLAIN) -> None:
     """A misthrow asks first: take it (the movers play on)."""
     if page.locator("#table .ask [data-action]").count():
@@ -53,17 +69,11 @@ def qwixx_move(page: Page, rng: random.Random, hand: Hand = PLAIN) -> None:
 
 def trefa_move(page: Page, rng: random.Random, hand: Hand = PLAIN) -> None:
     """Write one or more pickable dice, or reroll or stop when nothing is chosen."""
-    picks = page.locator("#table [data-pick]")
-    count = picks.count()
+    count = page.locator("#table [data-pick]").count()
     if count and rng.random() < 0.85:
-        for index in sorted(rng.sample(range(count), rng.randint(1, count))):
-            hand.touch(page, "#table [data-pick]", index)
-            picks.nth(index).click()
-        hand.act(page, "#table [data-compose-submit]")
+        compose(page, hand, "#table [data-pick]", sorted(rng.sample(range(count), rng.randint(1, count))))
         return
-    bar = page.locator("#table .actions [data-action]:visible")
-    if bar.count():
-        hand.act(page, "#table .actions [data-action]:visible", rng.randrange(bar.count()))
+    press_any(page, hand, "#table .actions [data-action]:visible", rng)
 
 
 def backgammon_move(page: Page, rng: random.Random, hand: Hand = PLAIN) -> None:
@@ -111,12 +121,6 @@ def abluxxen_move(page: Page, rng: random.Random, hand: Hand = PLAIN) -> None:
     if picks.count():
         values = [picks.nth(i).get_attribute("data-pick") for i in range(picks.count())]
         value = rng.choice([v for v in values if v != "J"] or values)
-        for index, card in enumerate(values):
-            if card == value:
-                hand.touch(page, ".hand [data-pick]", index)
-                picks.nth(index).click()
-        hand.act(page, "#table [data-compose-submit]")
+        compose(page, hand, ".hand [data-pick]", [index for index, card in enumerate(values) if card == value])
         return
-    choices = table.locator("[data-action]:visible")
-    if choices.count():
-        hand.act(page, "#table [data-action]:visible", rng.randrange(choices.count()))
+    press_any(page, hand, "#table [data-action]:visible", rng)
