@@ -108,3 +108,13 @@ def test_a_mat_export_carries_the_analysis_as_comments_that_gnubg_skips(
     refused = run(capsys, monkeypatch, "export", str(source), "--analysis", "--format", "xgid", lang="cs")
     assert refused.code == 2
     assert "Formát xgid nemá komentáře, do kterých by se rozbor zapsal." in refused.err
+
+
+def test_an_export_of_a_file_that_holds_no_record_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "list.json"
+    source.write_text("[1, 2]", encoding="utf-8")
+    refused = run(capsys, monkeypatch, "export", str(source), lang="cs")
+    assert refused.code == 2
+    assert "Záznam neuvádí žádnou hru." in refused.err

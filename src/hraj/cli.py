@@ -755,14 +755,15 @@ def export_command(
     lang: LangOption = None,
 ) -> None:
     lang = language(lang)
+    from hraj.core.registry import game_part
+
     records = load_records(path)
-    first = records[0] if records else None
-    game_id = first.get("game") if isinstance(first, Mapping) else None
-    formats = dict(game_formats()).get(game_id) if isinstance(game_id, str) else None
+    _, game = record_game(records[0] if records else None)
+    formats = game_part(game.id, "formats")
     if formats is None or not hasattr(formats, "export_records"):
         raise InvalidRecord(
             "Records of {game} cannot be written in another format; hraj export --help names those that can.",
-            game=game_class(game_id).name if isinstance(game_id, str) else "?",
+            game=game.name,
         )
     to = to or formats.EXPORT_FORMATS[0]
     if with_analysis and to not in getattr(formats, "COMMENTED_FORMATS", ()):
