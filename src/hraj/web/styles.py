@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 import hraj
-from hraj.core.registry import game_folder
+from hraj.core.registry import game_folder, generation
 
 router = APIRouter(include_in_schema=False)
 
@@ -23,9 +23,14 @@ router = APIRouter(include_in_schema=False)
 GAMES_CSS = "/games.css"
 
 
-@cache
 def games_css() -> tuple[str, str]:
     """Every game's `table.css`, in the registry's order, and an entity tag of the whole."""
+    return _games_css(generation())
+
+
+@cache
+def _games_css(generation: int) -> tuple[str, str]:
+    """`games_css` for one set of registered games (as the catalogs are kept)."""
     parts = []
     for game_id in hraj.GAMES:
         path = game_folder(game_id) / "table.css"
