@@ -13,7 +13,6 @@ same figures whatever the machine's load.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from hraj.core.bot import make_bot, strongest_bot
@@ -74,7 +73,8 @@ class AbluxxenAdviser(Adviser):
         bot = make_bot(self.game.id, strongest_bot(self.game.id), self.seed)
         assert isinstance(bot, SearchBot)
         if self.quick:
-            bot.deals, bot.horizon, bot.width, bot.seconds = QUICK_DEALS, QUICK_HORIZON, QUICK_WIDTH, math.inf
+            bot.deals, bot.horizon, bot.width = QUICK_DEALS, QUICK_HORIZON, QUICK_WIDTH
+            bot.unhurried()
         return bot
 
     def values(
