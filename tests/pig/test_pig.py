@@ -131,6 +131,7 @@ def test_pig_plays_in_the_browser(pig: str, tmp_path: Path) -> None:
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'hraj.db'}", secret="pig-test-secret-0123456789")
     with TestClient(create_app(settings)) as client:
         assert "Pig" in client.get("/?lang=en").text
+        assert ".pig-scores .to-act" in client.get("/games.css").text  # its look, from its own folder
         seats = [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
         body = client.post("/api/rooms", json={"game": pig, "options": {"goal": 15}, "seats": seats, "claim": 0}).json()
         auth = {"Authorization": f"Bearer {body['token']}"}
