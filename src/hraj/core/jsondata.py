@@ -11,8 +11,6 @@ from typing import TypeAlias
 
 #: Any value JSON can carry.
 JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
-#: A JSON object as this program builds it.
-JsonObject: TypeAlias = "dict[str, JsonValue]"
 #: One game option's value once its check has normalised it: a number, a yes/no, a word
 #: or a path, or None where the option is left to chance or to its default file.
 OptionSetting: TypeAlias = "int | bool | str | None"
