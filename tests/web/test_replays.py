@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import hraj
 from hraj.core.record import Event
 from hraj.games.abluxxen.rules import AbluxxenState
 from hraj.games.abluxxen.web import card_text
-from hraj.web.replays import private_chances, replay_steps, turn_ends
+from hraj.web.replays import asked_together, private_chances, replay_steps, turn_ends
 from tests.server.helpers import until_over
 from tests.web.api import new_room
 from tests.web.test_pages import client  # noqa: F401  (the fixture)
@@ -67,6 +68,56 @@ def test_a_forced_step_of_another_seat_is_a_turn_of_its_own() -> None:
         ("move", 0, "24/20 21/20"),
     ]
     assert turn_ends(events) == [1, 2, 4, 6]
+
+
+def test_answers_given_at_once_are_one_step_with_their_roll() -> None:
+    events: list[Event] = [
+        ("chance", None, "first 0"),
+        ("chance", None, "w34 r1 y2 g3 b4"),
+        ("move", 0, "r7"),  # every seat answers the white sum at once
+        ("move", 1, "pass"),
+        ("move", 0, "y5"),  # the active seat's colour dice: its own decision
+        ("chance", None, "w11 r6 y6 g6 b6"),
+        ("move", 1, "r2"),
+        ("move", 0, "pass"),
+        ("auto", 1, "penalty"),  # seat 1's colour step had nothing: shown with the answers
+        ("chance", None, "w66 r1 y1 g1 b1"),
+        ("move", 0, "pass"),
+        ("move", 1, "pass"),
+        ("chance", None, "w25 r3 y3 g3 b3"),  # no colour cross was left: the answers end here
+        ("move", 1, "g7"),
+        ("move", 0, "pass"),
+    ]
+    together = frozenset({2, 3, 6, 7, 10, 11, 13, 14})
+    assert turn_ends(events, together=together) == [2, 4, 5, 9, 12, 15]
+    # Asked one by one, each answer would be a step that changes nothing on the table.
+    one_by_one = turn_ends(events)
+    assert 3 in one_by_one and 7 in one_by_one and len(one_by_one) > 7
+
+
+def test_a_three_player_qwixx_replay_never_steps_between_the_answers_to_one_roll() -> None:
+    import random
+
+    game = hraj.game("qwixx", players=3)
+    state = game.new_state()
+    rng = random.Random(4)
+    while not state.is_over:
+        if state.is_chance:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    events = state.events()
+    together = asked_together(game, events)
+    rolls = sum(1 for kind, _, text in events if kind == "chance" and not text.startswith("first"))
+    # Seats with no cross to make are not asked: the others still answer at once.
+    assert rolls < len(together) <= 3 * rolls
+    ends = replay_steps(game, events)
+    assert not any(end - 1 in together and end in together for end in ends)
+    assert len(ends) <= 2 * rolls + 1
+    # Every step after the opening shows something new: the dice, a cross or a penalty.
+    tables = [game.replay_events(events[:end], whole=False).view(None) for end in ends]
+    assert all(before != after for before, after in itertools.pairwise(tables))
 
 
 def test_an_empty_record_has_no_step() -> None:

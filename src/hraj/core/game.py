@@ -237,12 +237,22 @@ class Game(ABC, Generic[A, C]):
             raise InvalidRecord("The record's options differ from this game's options.")
         return self.replay_events(events)
 
-    def replay_events(self, events: Sequence[Event], *, whole: bool = True) -> State[A, C]:
+    def replay_events(
+        self,
+        events: Sequence[Event],
+        *,
+        whole: bool = True,
+        before: Callable[[int, State[A, C]], None] | None = None,
+    ) -> State[A, C]:
         """The state after `events`. A whole record must be the entire log its replay
         makes; `whole=False` replays the first events of one (a replay's step), where
-        the forced steps the rules make after the last event come along."""
+        the forced steps the rules make after the last event come along. `before(index,
+        state)` is shown the position before each event, for a caller that needs more
+        of the game than its end (who was asked at once, say)."""
         state = self.new_state()
         for number, (kind, seat, text) in enumerate(events, start=1):
+            if before is not None:
+                before(number - 1, state)
             try:
                 if kind == CHANCE:
                     state.apply_chance(text)

@@ -9,6 +9,14 @@ opening roll) are one step, and every later step ends where another seat begins 
 decide; the public chance just before that seat's first decision (its roll) opens its
 step, while a card only its drawer could see stays with the drawer's turn.
 
+Answers that several seats give to one question at once (every Qwixx player's answer
+to the white sum) are nobody's turn: they take effect together, so stepping through
+them one seat at a time would show the same table again and again. They make one step
+with the chance that opened them, which ends where a seat decides alone (the active
+player's colour dice) or the next public chance comes. A forced step that follows a
+decision with no chance between (a penalty for crossing nothing) shows in that
+decision's step: a step's table already carries the forced steps after its last event.
+
 Nothing here names a game: it reads the event kinds and what the spectator could see.
 """
 
@@ -22,50 +30,101 @@ from hraj.core.game import Game, State
 from hraj.core.record import AUTO, CHANCE, HIDDEN, MOVE, Event
 from hraj.core.registry import game_part
 
+#: The actor of answers given at once: the whole table, no seat alone.
+_TABLE = -1
+#: The actor after a step of such answers ended at a chance: nobody yet.
+_NOBODY = -2
 
-def turn_ends(events: Sequence[Event], private: frozenset[int] = frozenset()) -> list[int]:
+
+def turn_ends(
+    events: Sequence[Event], private: frozenset[int] = frozenset(), together: frozenset[int] = frozenset()
+) -> list[int]:
     """How many events each step of a replay has played when it ends (increasing; the last
     is `len(events)`). `private` are the indices of chance events only one seat could
-    read while the game ran (cards into a hand): they never open a step."""
+    read while the game ran (cards into a hand): they never open a step. `together` are
+    the indices of decisions several seats were asked at once (see the module's text)."""
     ends: list[int] = []
     actor: int | None = None
     opened: int | None = None  # where the public chance since the last decision began
     for index, (kind, seat, _) in enumerate(events):
         if kind == CHANCE:
-            if opened is None and index not in private:
+            if index in private:
+                continue
+            if actor == _TABLE:  # the answers given at once are over: their step ends here
+                ends.append(index)
+                actor = _NOBODY
+            if opened is None:
                 opened = index
             continue
         if seat is None or kind not in (MOVE, AUTO):
             continue
+        if kind == AUTO and opened is None and actor is not None:
+            continue  # the rules' answer to the decision before: its step already shows it
+        decider = _TABLE if index in together else seat
         if actor is None:
             if index > 0:
                 ends.append(index)  # the opening: the deal or the first roll
-        elif seat != actor:
+        elif decider != actor:
             cut = opened if opened is not None else index
             if cut > (ends[-1] if ends else 0):
                 ends.append(cut)
-        actor = seat
+        actor = decider
         opened = None
     if events and (not ends or ends[-1] != len(events)):
         ends.append(len(events))
     return ends
 
 
+class _AskedTogether:
+    """Watches a replay for the decisions that several seats were asked at once."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = events
+        self.waiting: set[int] = set()
+        self.indices: set[int] = set()
+
+    def __call__(self, index: int, state: State[Any, Any]) -> None:
+        kind, seat, _ = self.events[index]
+        if kind != MOVE or seat is None:
+            return
+        if not self.waiting and len(state.to_act) > 1:
+            self.waiting = set(state.to_act)
+        if seat in self.waiting:
+            self.indices.add(index)
+            self.waiting.discard(seat)
+
+
 def private_chances(game: Game[Any, Any], events: Sequence[Event]) -> frozenset[int]:
     """The chance events a spectator could not read while the game ran (dealt and drawn
     cards), found from the position before the last decision, which is not over yet."""
+    return _read(game, events)[0]
+
+
+def asked_together(game: Game[Any, Any], events: Sequence[Event]) -> frozenset[int]:
+    """The decisions of a record that several seats were asked at once."""
+    return _read(game, events)[1]
+
+
+def _read(game: Game[Any, Any], events: Sequence[Event]) -> tuple[frozenset[int], frozenset[int]]:
+    """`private_chances` and `asked_together` from one replay of the record."""
     last = max((index for index, (kind, _, _) in enumerate(events) if kind == MOVE), default=0)
-    state = game.replay_events(events[:last], whole=False)
+    watch = _AskedTogether(events)
+    state = game.replay_events(events[:last], whole=False, before=watch)
+    if last < len(events):
+        watch(last, state)
+    together = frozenset(watch.indices)
     if state.is_over:
-        return frozenset()
-    return frozenset(
+        return frozenset(), together
+    private = frozenset(
         index for index, (kind, _, text) in enumerate(state.events_for(None)) if kind == CHANCE and text == HIDDEN
     )
+    return private, together
 
 
 @functools.lru_cache(maxsize=64)
 def _steps(game: Game[Any, Any], events: tuple[Event, ...]) -> tuple[int, ...]:
-    return tuple(turn_ends(events, private_chances(game, events)))
+    private, together = _read(game, events)
+    return tuple(turn_ends(events, private, together))
 
 
 def replay_steps(game: Game[Any, Any], events: Sequence[Event]) -> list[int]:
