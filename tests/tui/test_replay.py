@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -49,3 +50,13 @@ def test_replay_from_the_command_line_shows_the_saved_names(
     assert ran.code == 0, ran.err
     assert "Eva" in ran.out and "Petr" in ran.out and "Hráč 1" not in ran.out
     assert "Konečné skóre: Eva" in ran.out
+
+
+def test_the_answers_to_one_white_sum_are_one_frame() -> None:
+    final = finished_qwixx()
+    replay = Replay(hraj.game("qwixx", players=2), final, ["Eva", "Petr"], "en", Console(record=True))
+    tables = [frame.state.view(None) for frame in replay.frames]
+    # Each frame shows a new table: an answer alone, before the other seat's, changed nothing.
+    assert all(before != after for before, after in itertools.pairwise(tables))
+    answers = sum(1 for kind, _, _ in final.events() if kind == "move")
+    assert len(replay.frames) < answers

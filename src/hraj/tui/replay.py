@@ -2,7 +2,8 @@
 
 The record is checked as a whole before anything is shown (`game.replay`); the
 replay then keeps one frame per decision: the events that led to it and the table
-after it, so stepping back or jumping to a move costs nothing.
+after it, so stepping back or jumping to a move costs nothing. Answers that several
+seats give to one question at once take effect together and make one frame.
 """
 
 from __future__ import annotations
@@ -57,20 +58,28 @@ class Replay:
         lines: list[Text] = []
         events = final.events()
         said = event_lines(game.id, events, self.names, self.genders, self.lang, final.view(None))
+        #: Seats asked one question at once who have not answered yet (every Qwixx player
+        #: answers the white sum): their answers take effect together, so they are one frame.
+        asked: set[int] = set()
         for number, (kind, seat, text) in enumerate(events, start=1):
             if kind == "chance":
                 state.apply_chance(text)
             elif kind == "move":
                 assert seat is not None
+                if not asked and len(state.to_act) > 1:
+                    asked = set(state.to_act)
+                asked.discard(seat)
                 state.apply(seat, text)
             sentence = said[number - 1]
             line = Text(f"{number}. ", style="dim").append(sentence if sentence is not None else Text(text))
             lines.append(line)
-            if kind == "move":
+            if kind == "move" and not asked:
                 frames.append(Frame(len(frames) + 1, lines, state.copy()))
                 lines = []
-        if lines or not frames:
-            frames.append(Frame(len(frames) + 1, lines, state.copy()))
+        if frames and lines:  # what the rules did after the last decision (the end) belongs to it
+            frames[-1] = Frame(frames[-1].number, frames[-1].lines + lines, state.copy())
+        elif not frames:
+            frames.append(Frame(1, lines, state.copy()))
         return frames
 
     def board(self, state: State[Any, Any]) -> RenderableType:
