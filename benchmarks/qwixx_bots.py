@@ -4,7 +4,7 @@ Run: `.venv/bin/python -m benchmarks.qwixx_bots [--games N] [--table-games N] [-
 
 1. Solo: each level's mean score over `--solo-games` seeded solo games, beside the
    exact table's expectation (the optimal bot should land within its CI of it).
-2. Tables of 2 and 3 players: win shares with 95% CIs over `--games` games, seats
+2. Tables of 2, 3 and 4 players: win shares with 95% CIs over `--games` games, seats
    rotating from game to game (game i shifts the seats by i), ties shared.
 3. Decision times of every level (p50, p95, max in ms, one process, one core).
 
@@ -39,10 +39,12 @@ VARIANTS = [(2.0, 0.3), (2.5, 1.5), (3.0, 1.0), (3.0, 2.0), (4.0, 1.0)]
 MATCHES = [
     ("master", "greedy"),
     ("master", "greedy", "greedy"),
+    ("master", "greedy", "greedy", "greedy"),
     ("master", "optimal"),
     ("master", "solo-optimal"),
     ("optimal", "greedy"),
     ("optimal", "greedy", "greedy"),
+    ("optimal", "greedy", "greedy", "greedy"),
     ("solo-optimal", "greedy"),
 ]
 #: Bots measured here besides the levels: the solo optimum played blind to the others.

@@ -58,8 +58,8 @@ class Replay:
         lines: list[Text] = []
         events = final.events()
         said = event_lines(game.id, events, self.names, self.genders, self.lang, final.view(None))
-        #: Seats asked one question at once who have not answered yet (every Qwixx player
-        #: answers the white sum): their answers take effect together, so they are one frame.
+        #: Seats asked one question at once who have not answered yet (every player answers
+        #: the same roll): their answers take effect together, so they are one frame.
         asked: set[int] = set()
         for number, (kind, seat, text) in enumerate(events, start=1):
             if kind == "chance":

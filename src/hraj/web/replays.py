@@ -9,11 +9,11 @@ opening roll) are one step, and every later step ends where another seat begins 
 decide; the public chance just before that seat's first decision (its roll) opens its
 step, while a card only its drawer could see stays with the drawer's turn.
 
-Answers that several seats give to one question at once (every Qwixx player's answer
-to the white sum) are nobody's turn: they take effect together, so stepping through
+Answers that several seats give to one question at once (every player's answer to the
+same roll) are nobody's turn: they take effect together, so stepping through
 them one seat at a time would show the same table again and again. They make one step
 with the chance that opened them, which ends where a seat decides alone (the active
-player's colour dice) or the next public chance comes. A forced step that follows a
+player's own dice) or the next public chance comes. A forced step that follows a
 decision with no chance between (a penalty for crossing nothing) shows in that
 decision's step: a step's table already carries the forced steps after its last event.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -167,3 +168,26 @@ def test_another_seats_turn_takes_a_chance_of_the_end_per_sheet() -> None:
     for i, hazard in enumerate(hazards):
         alone = st.white_sum_values(values, pa[i : i + 1], pb[i : i + 1], 1, float(hazard))
         assert together[i] == pytest.approx(alone[0])
+
+
+def test_the_table_of_three_loads_against_the_duel_table_and_values_two_free_white_sums() -> None:
+    duel, trio = st.duel_table(), st.trio_table()
+    assert st.table_for(2) is duel and st.table_for(3) is trio and st.table_for(5) is trio
+    assert 0 < trio.value(EMPTY, 0) < 200
+    assert trio.value(EMPTY, 1) < trio.value(EMPTY, 0)
+    # Stored as its difference from the duel table, it differs wherever another seat's
+    # extra white sum and chance of the end matter: nearly everywhere.
+    assert trio.quantised.shape == duel.quantised.shape
+    assert np.count_nonzero(trio.quantised != duel.quantised) > trio.quantised.size // 2
+
+
+def test_a_table_stored_as_a_difference_reads_back_within_its_coarser_step(tmp_path: Path) -> None:
+    rng = np.random.default_rng(5)
+    base = st.SoloTable(st.quantise(rng.uniform(0, 150, (4, st.N_PAIRS + 1, st.N_PAIRS + 1)).astype(np.float32)))
+    values = rng.uniform(0, 150, (4, st.N_PAIRS + 1, st.N_PAIRS + 1)).astype(np.float32)
+    path = tmp_path / "trio_table.npz"
+    st.save_difference(values, base, path)
+    with np.load(path) as data:
+        restored = base.quantised.astype(np.int32) + int(data["steps"]) * data["difference"].astype(np.int32)
+    exact = st.quantise(values).astype(np.int32)
+    assert np.abs(restored - exact).max() <= st.TRIO_STEPS // 2

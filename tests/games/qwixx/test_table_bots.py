@@ -10,9 +10,10 @@ import pytest
 import hraj
 from hraj.core import play_game
 from hraj.core.bot import bot_levels, bot_names, default_bot, make_bot
+from hraj.games.qwixx import table_bots
 from hraj.games.qwixx.bots import BOTS
 from hraj.games.qwixx.rules import Cross, Qwixx, QwixxState
-from hraj.games.qwixx.solo_table import solo_table
+from hraj.games.qwixx.solo_table import duel_table, solo_table
 from hraj.games.qwixx.table_bots import MasterQwixxBot, OptimalQwixxBot, Sheet, SoloOptimalQwixxBot, TableBot
 from hraj.i18n import bot_label
 
@@ -123,3 +124,12 @@ def test_with_others_optimal_reads_the_duel_table_and_solo_optimal_the_solo_one(
     alone = QwixxState.from_position(Qwixx(players=1), "0: r2,3")
     alone.apply_chance("w3 w4 r1 y1 g1 b1")
     assert dict(OptimalQwixxBot(0).values(alone, 0)) == dict(SoloOptimalQwixxBot(0).values(alone, 0))
+
+
+def test_master_reads_the_table_of_three_with_three_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = QwixxState.from_position(Qwixx(players=3), "0: r2,3 g12 / y2,4 / b12,10")
+    state.apply_chance("w3 w4 r1 y1 g1 b1")
+    by_three = dict(MasterQwixxBot(0).values(state, 0))
+    monkeypatch.setattr(table_bots, "table_for", lambda players: duel_table())
+    by_duel = dict(MasterQwixxBot(0).values(state, 0))
+    assert by_three.keys() == by_duel.keys() and by_three != by_duel

@@ -52,6 +52,12 @@ DUEL_HAZARD = 0.05
 #: rises with the sheet's progress (the sum of its rows' last crossed positions, plus 3 a
 #: penalty), as measured in two-player games of master against greedy.
 RISING_TABLE_PATH = Path(__file__).with_name("rising_table.npz")
+#: The table for tables of three or more: two other turns after each of ours, each of
+#: which ends the game with the duel table's chance. It is shipped as its difference
+#: from the duel table in steps of `TRIO_STEPS` quantisation steps (0.035 points), which
+#: compresses to a third of a table of its own.
+TRIO_TABLE_PATH = Path(__file__).with_name("trio_table.npz")
+TRIO_STEPS = 8
 RISING_PROGRESS = (12.0, 16.0, 20.0, 24.0, 28.0, 32.0, 36.0, 40.0)
 RISING_HAZARD = (0.0, 0.03, 0.055, 0.09, 0.16, 0.25, 0.33, 0.45)
 
@@ -275,24 +281,25 @@ def _ended(values: npt.NDArray[np.float32]) -> None:
 
 
 def build(
-    batch: int = 4000, progress: bool = True, hazard: float | None = None, rising: bool = False
+    batch: int = 4000, progress: bool = True, hazard: float | None = None, rising: bool = False, others: int = 1
 ) -> npt.NDArray[np.float32]:
     """values[m, pa, pb] at the start of our turn, sentinel row and column included (ILLEGAL).
 
-    Solo (`hazard` None) every turn is ours. Otherwise another seat's turn follows each
-    of ours (a table of two), which ends the game with probability `hazard`, or with
-    `rising_hazard` of the sheet's progress when `rising`.
+    Solo (`hazard` None) every turn is ours. Otherwise `others` other seats' turns follow
+    each of ours (one: a table of two), each of which ends the game with probability
+    `hazard`, or with `rising_hazard` of the sheet's progress when `rising`.
     """
     if rising:
         hazard = DUEL_HAZARD
     size = N_PAIRS + 1
     values = np.full((MAX_PENALTIES, size, size), ILLEGAL, dtype=np.float32)
     _ended(values)
-    if hazard is None:
-        after = values  # the next turn is ours again
-    else:
-        after = np.full((MAX_PENALTIES, size, size), ILLEGAL, dtype=np.float32)
-        _ended(after)
+    # waits[0]: the value at the start of the first other seat's turn after ours, ...
+    waits: list[npt.NDArray[np.float32]] = []
+    for _ in range(others if hazard is not None else 0):
+        waits.append(np.full((MAX_PENALTIES, size, size), ILLEGAL, dtype=np.float32))
+        _ended(waits[-1])
+    after = waits[0] if waits else values  # solo: the next turn is ours again
     pa, pb = canonical_states()
     level = PAIR_PROGRESS[pa] + PAIR_PROGRESS[pb]
     done, total, start = 0, len(pa) * MAX_PENALTIES, time.monotonic()
@@ -309,8 +316,11 @@ def build(
                 values[m, a, b] = values[m, b, a] = result
                 if hazard is not None:
                     ends = rising_hazard(PAIR_PROGRESS[a] + PAIR_PROGRESS[b], m) if rising else hazard
-                    theirs = white_sum_values(values[m], a, b, m, ends)
-                    after[m, a, b] = after[m, b, a] = theirs
+                    following = values[m]  # the last other seat's turn is followed by ours
+                    for wait in reversed(waits):
+                        theirs = white_sum_values(following, a, b, m, ends)
+                        wait[m, a, b] = wait[m, b, a] = theirs
+                        following = wait[m]
                 done += len(a)
             if progress:
                 _progress(done, total, start)
@@ -329,10 +339,21 @@ def _progress(done: int, total: int, start: float) -> None:
 
 def save(values: npt.NDArray[np.float32], path: Path = TABLE_PATH) -> None:
     """Store the upper triangle (pa <= pb) of every penalty layer, quantised to uint16."""
+    np.savez_compressed(path, values=quantise(values), pairs=np.int64(N_PAIRS))
+
+
+def quantise(values: npt.NDArray[np.float32]) -> npt.NDArray[np.uint16]:
+    """The upper triangle (pa <= pb) of every penalty layer in steps of `STEP` points."""
     pa, pb = np.triu_indices(N_PAIRS)
     flat = values[:, pa, pb].astype(np.float64)
-    quantised = np.rint((np.clip(flat, LOW, HIGH) - LOW) / STEP).astype(np.uint16)
-    np.savez_compressed(path, values=quantised, pairs=np.int64(N_PAIRS))
+    return np.rint((np.clip(flat, LOW, HIGH) - LOW) / STEP).astype(np.uint16)
+
+
+def save_difference(values: npt.NDArray[np.float32], base: SoloTable, path: Path = TRIO_TABLE_PATH) -> None:
+    """Store a table as its difference from `base` in steps of `TRIO_STEPS` quantisation steps."""
+    difference = quantise(values).astype(np.int32) - base.quantised.astype(np.int32)
+    coarse = np.rint(difference / TRIO_STEPS).astype(np.int16)
+    np.savez_compressed(path, difference=coarse, steps=np.int64(TRIO_STEPS), pairs=np.int64(N_PAIRS))
 
 
 class SoloTable:
@@ -343,15 +364,24 @@ class SoloTable:
 
     @classmethod
     def load(cls, path: Path = TABLE_PATH) -> SoloTable:
+        """A table as `save` wrote it, or as `save_difference` did against the duel table."""
         if not path.exists():
             raise FileNotFoundError(
                 f"The Qwixx table {path} is missing; build it with: python -m hraj.games.qwixx.solo_table build"
-                + {DUEL_TABLE_PATH.name: " --duel", RISING_TABLE_PATH.name: " --rising"}.get(path.name, "")
+                + {
+                    DUEL_TABLE_PATH.name: " --duel",
+                    RISING_TABLE_PATH.name: " --rising",
+                    TRIO_TABLE_PATH.name: " --duel --others 2",
+                }.get(path.name, "")
             )
         with np.load(path) as data:
             if int(data["pairs"]) != N_PAIRS:
                 raise ValueError(f"{path} was built for another state layout; rebuild it.")
-            return cls(np.asarray(data["values"]))
+            if "difference" not in data:
+                return cls(np.asarray(data["values"]))
+            base = duel_table().quantised.astype(np.int32)
+            values = base + int(data["steps"]) * np.asarray(data["difference"], dtype=np.int32)
+            return cls(np.clip(values, 0, np.iinfo(np.uint16).max).astype(np.uint16))
 
     def value(self, rows: Sequence[int], penalties: int) -> float:
         """Expected final score of a sheet at the start of a turn.
@@ -382,6 +412,19 @@ def duel_table() -> SoloTable:
 
 
 @functools.cache
+def trio_table() -> SoloTable:
+    """The shipped table for tables of three or more (`build --duel --others 2`), loaded once."""
+    return SoloTable.load(TRIO_TABLE_PATH)
+
+
+def table_for(players: int) -> SoloTable:
+    """The table that models a game of `players` best: two other turns after each of ours
+    with three players or more (measured best with three; four and five were not
+    measured), one with two."""
+    return trio_table() if players >= 3 else duel_table()
+
+
+@functools.cache
 def rising_table() -> SoloTable:
     """The shipped table whose chance of the end rises with progress (`build --rising`)."""
     return SoloTable.load(RISING_TABLE_PATH)
@@ -407,13 +450,25 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="the duel table with a chance of the end that rises with the sheet's progress (for master)",
     )
     parser.add_argument("--hazard", type=float, default=DUEL_HAZARD, help="the duel table's chance of the end a turn")
+    parser.add_argument(
+        "--others",
+        type=int,
+        choices=[1, 2],
+        default=1,
+        help="other seats' turns after each of ours (2: the table of three, stored against the duel table)",
+    )
     args = parser.parse_args(argv)
     start = time.monotonic()
-    values = build(hazard=args.hazard if args.duel else None, rising=args.rising)
+    values = build(hazard=args.hazard if args.duel else None, rising=args.rising, others=args.others)
     empty = int(PAIR_INDEX[0, 0])
     print(f"expected score: {values[0, empty, empty]:.4f} ({time.monotonic() - start:.0f} s)")
-    out = args.out or (RISING_TABLE_PATH if args.rising else DUEL_TABLE_PATH if args.duel else TABLE_PATH)
-    save(values, out)
+    trio = args.duel and args.others == 2
+    default = TRIO_TABLE_PATH if trio else DUEL_TABLE_PATH if args.duel else TABLE_PATH
+    out = args.out or (RISING_TABLE_PATH if args.rising else default)
+    if trio:
+        save_difference(values, duel_table(), out)
+    else:
+        save(values, out)
     args.out = out
     print(f"wrote {args.out}")
 

@@ -2,12 +2,14 @@
 
 `OptimalQwixxBot` values an option by the expected final score of its own sheet and
 takes the best: alone by the solo table (the exact optimum), with others by the duel
-table below. Deciding the white sum, it already sees the coloured dice, so a white
-option is worth the best colour step that can follow it.
+table below (with three players or more by the table of three). Deciding the white
+sum, it already sees the coloured dice, so a white option is worth the best colour step
+that can follow it.
 
 `MasterQwixxBot` plays to win when others sit at the table. It estimates each seat's
 final score by the duel table, solved like the solo one but with another seat's turn
-after each own turn (a white sum to cross for free, then a chance that the game ends);
+after each own turn (a white sum to cross for free, then a chance that the game ends),
+or with three players or more by the table of three, two other turns after each own;
 a row another player locked counts as frozen with what it holds. It turns the
 differences into a win probability whose spread shrinks as the game runs out, and
 knows exactly who wins when an option ends the game. So it locks a row to freeze the
@@ -39,7 +41,14 @@ from hraj.games.qwixx.rules import (
     number_index,
     row_points,
 )
-from hraj.games.qwixx.solo_table import ROW_INDEX, ROW_POINTS, SoloTable, duel_table, rising_table, solo_table
+from hraj.games.qwixx.solo_table import (
+    ROW_INDEX,
+    ROW_POINTS,
+    SoloTable,
+    rising_table,
+    solo_table,
+    table_for,
+)
 
 #: A row someone else locked behaves like a locked row of ours, minus its points.
 _FROZEN = ROW_INDEX[(LAST, 6)]
@@ -159,7 +168,8 @@ class TableBot(Bot):
 
 
 class OptimalQwixxBot(TableBot):
-    """Plays for the most expected points of its own sheet: exactly so alone, by the duel table with others."""
+    """Plays for the most expected points of its own sheet: exactly so alone, by the duel table (or the
+    table of three) with others."""
 
     name = "optimal"
     help = "plays the exact solo optimum for the most points"
@@ -176,7 +186,7 @@ class OptimalQwixxBot(TableBot):
         now = sheet.score(locked)
         if is_over(locked, sheet):
             return float(now), 0.0
-        return now + self.share * (sheet.value(duel_table(), locked) - now), 0.0
+        return now + self.share * (sheet.value(table_for(state.players), locked) - now), 0.0
 
 
 class SoloOptimalQwixxBot(OptimalQwixxBot):
@@ -215,7 +225,7 @@ class MasterQwixxBot(TableBot):
         others = [s for s in range(state.players) if s != seat]
         if not others:  # solo: the most points is the only goal
             return solo_value(sheet, locked), 0.0
-        table = rising_table() if self.rising else duel_table()
+        table = rising_table() if self.rising else table_for(state.players)
         their = [Sheet(state.marks[s], state.penalties[s]) for s in others]
         if is_over(locked, sheet):
             mine, scores = sheet.score(locked), [other.score(locked) for other in their]
