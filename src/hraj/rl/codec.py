@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,7 @@ __all__ = [
     "legal_mask",
     "observe",
     "relative",
+    "view_mask",
 ]
 
 
@@ -73,6 +75,28 @@ def legal_ids(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> dic
 def legal_mask(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> tuple[Mask, dict[int, object]]:
     """The legal-action mask of `seat` (1 = legal) and the action behind each legal id."""
     by_id = legal_ids(codec, state, seat)
+    mask = np.zeros(codec.num_actions, dtype=np.int8)
+    mask[np.fromiter(by_id, dtype=np.intp, count=len(by_id))] = 1
+    return mask, by_id
+
+
+def view_mask(
+    codec: Codec[Any, Any], view: Mapping[str, object], state: State[Any, Any], seat: Seat
+) -> tuple[Mask, dict[int, object]]:
+    """What `legal_mask` gives for the seat whose `view` this is, read from the legal
+    actions the view lists where the codec can read them back (`actions_by_text`), so
+    that an environment which has made an observation of the view need not ask the state
+    for them a second time; from the state otherwise."""
+    table = codec.actions_by_text()
+    texts = view.get("legal")
+    if table is None or not isinstance(texts, list):
+        return legal_mask(codec, state, seat)
+    try:
+        by_id = dict([table[text] for text in texts])
+    except KeyError:  # a notation the table lacks: the state knows
+        return legal_mask(codec, state, seat)
+    if len(by_id) != len(texts):
+        raise AssertionError(f"{state.game.id}: two legal actions share an action id")
     mask = np.zeros(codec.num_actions, dtype=np.int8)
     mask[np.fromiter(by_id, dtype=np.intp, count=len(by_id))] = 1
     return mask, by_id

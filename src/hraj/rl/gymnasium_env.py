@@ -27,7 +27,7 @@ import hraj
 from hraj.core.bot import Bot, make_bot
 from hraj.core.game import Seat, State
 from hraj.core.registry import game_class
-from hraj.rl.codec import Mask, Observation, codec, legal_mask, observe
+from hraj.rl.codec import Mask, Observation, codec, view_mask
 from hraj.rl.rewards import check_reward, final_rewards
 
 NAMESPACE = "hraj"
@@ -106,14 +106,18 @@ class HrajGymEnv(gymnasium.Env[Observation, SupportsInt]):
                 break
             seat = state.to_act[0]
             state.apply(seat, self._bots[seat](state.determinize(seat, self.rng), seat))
-        if state.is_over:
+
+    def _observation(self, ended: bool = False) -> Observation:
+        """The seat's observation now, and its mask made from the same view (no legal
+        action once the game is over or the episode `ended` otherwise)."""
+        state = self.state
+        view = state.view(self.seat)
+        if ended or state.is_over:
             self._mask = np.zeros(self.codec.num_actions, dtype=np.int8)
             self._legal = {}
         else:
-            self._mask, self._legal = legal_mask(self.codec, state, self.seat)
-
-    def _observation(self) -> Observation:
-        return observe(self.codec, self.state, self.seat)
+            self._mask, self._legal = view_mask(self.codec, view, state, self.seat)
+        return self.codec.observe(view)
 
     def _info(self, **extra: object) -> dict[str, object]:
         return {"action_mask": self._mask.copy(), **extra}
@@ -126,9 +130,7 @@ class HrajGymEnv(gymnasium.Env[Observation, SupportsInt]):
         chosen = self._legal.get(int(action))
         if chosen is None:
             low = 0.0 if self.reward_kind == "win" else self.codec.score_range()[0]
-            self._mask = np.zeros(self.codec.num_actions, dtype=np.int8)
-            self._legal = {}
-            return self._observation(), low, True, False, self._info(illegal_action=True)
+            return self._observation(ended=True), low, True, False, self._info(illegal_action=True)
         self.state.apply(self.seat, chosen, check=False)
         self._advance()
         reward = 0.0

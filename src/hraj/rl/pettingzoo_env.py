@@ -24,7 +24,7 @@ from pettingzoo.utils import wrappers
 
 import hraj
 from hraj.core.game import Game, Seat, State
-from hraj.rl.codec import Codec, Mask, Observation, codec, legal_mask, observe
+from hraj.rl.codec import Codec, Mask, Observation, codec, legal_mask, view_mask
 from hraj.rl.rewards import check_reward, final_rewards
 
 
@@ -129,12 +129,16 @@ class HrajAECEnv(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]
         return self._mask
 
     def observe(self, agent: str) -> AgentObservation:
-        """A new observation and mask each time: an agent may keep them (in a replay buffer, say)."""
+        """A new observation and mask each time: an agent may keep them (in a replay buffer, say).
+        The deciding seat's mask comes from the same view as its observation."""
         seat = self._seats[agent]
         state = self.game_state
-        observation: Observation = observe(self.codec, state, seat)
+        view = state.view(seat)
+        observation: Observation = self.codec.observe(view)
         if agent == self.agent_selection and not state.is_over:
-            mask = self._current_mask().copy()
+            if self._mask is None:
+                self._mask, self._legal = view_mask(self.codec, view, state, seat)
+            mask = self._mask.copy()
         else:
             mask = np.zeros(self.codec.num_actions, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}

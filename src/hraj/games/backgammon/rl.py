@@ -19,9 +19,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
-from hraj.core.codec import Codec, Writer
-from hraj.core.game import Seat
+from hraj.core.codec import Codec, SharedParts, Writer
+from hraj.core.game import Game, Seat
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Steps
 from hraj.games.backgammon.notation import Decision, First, Play, Roll
 from hraj.games.backgammon.rules import MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
@@ -58,6 +59,16 @@ _POINT_CELLS = tuple(
 )
 
 
+def _write_side(board: Sequence[int], put: Writer) -> None:
+    """One side's checkers: four cells per point 1-24, then the bar and those borne off."""
+    for count in board[1 : POINTS + 1]:
+        if count:
+            put.values(_POINT_CELLS[count])
+        else:
+            put.skip(4)
+    put.values((board[BAR] / CHECKERS, board[OFF] / CHECKERS))
+
+
 def _target(origin: int, die: int) -> int:
     return max(origin - die, OFF)
 
@@ -89,6 +100,10 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
 
     perfect_information = True
 
+    def __init__(self, game: Game[Any, Any]) -> None:
+        super().__init__(game)
+        self._side_cells = SharedParts(_write_side, _SIDE)
+
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
@@ -114,18 +129,15 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
 
     def encode(self, view: BackgammonView, put: Writer) -> None:
         me = view["seat"] or 0
-        cells: list[float] = []
+        boards = view["boards"]
         for side in (me, 1 - me):
-            board = view["boards"][side]
-            for count in board[1 : POINTS + 1]:
-                cells += _POINT_CELLS[count]
-            cells += (board[BAR] / CHECKERS, board[OFF] / CHECKERS)
+            board = boards[side]
+            # a side that did not move since a recent view has its cells made already
+            put.block(self._side_cells(board, tuple(board)))
         pips = view["pips"]
-        cells += (pips[me] / MAX_PIPS, pips[1 - me] / MAX_PIPS)
-        put.values(cells)
+        put.values((pips[me] / MAX_PIPS, pips[1 - me] / MAX_PIPS))
         dice = view["dice"]
-        put.one_hot(None if dice is None else dice[0] - 1, 6)
-        put.one_hot(None if dice is None else dice[1] - 1, 6)
+        put.one_hots((None, None) if dice is None else (dice[0] - 1, dice[1] - 1), 6)
         put.one_hot(_PHASE_IDS[view["phase"]], len(PHASE_NAMES))
         turn = view["turn"]
         put.one_hot(None if turn is None else int(turn != me), 2)
