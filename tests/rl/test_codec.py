@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import hraj
+from hraj.core.codec import Codec
 from hraj.core.game import Seat, State
 from hraj.core.jsondata import GameOptions
 from hraj.games.abluxxen import rl as abluxxen_rl
@@ -156,3 +157,30 @@ def test_a_view_listing_an_action_the_table_lacks_is_read_from_the_state() -> No
     mask, by_id = view_mask(rl, view, state, seat)
     assert by_id == legal_ids(rl, state, seat)
     assert int(mask.sum()) == len(state.legal_actions(seat))
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_a_chance_id_read_back_directly_is_the_outcome_listed_under_it(game_id: str, options: GameOptions) -> None:
+    """Codecs may read a one-step chance id back without listing the outcomes; what they
+    give is what the listing gives (`Codec`'s own way)."""
+    game = hraj.game(game_id, **options)
+    rl = codec(game)
+    if type(rl).chance_id is Codec.chance_id:
+        pytest.skip("the codec names no chance outcome by one id (its dice come one per step)")
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(GAMES_PER_CASE):
+        state = game.new_state()
+        while not state.is_over:
+            if not state.is_chance:
+                seat = state.to_act[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+                continue
+            if rl.chance_steps(state) == 1:
+                listed = Codec.chance_step_outcomes(rl, state, [])
+                assert rl.chance_step_outcomes(state, []) == listed
+                for number, _ in listed:
+                    assert rl.chance_outcome(state, [number]) == Codec.chance_outcome(rl, state, [number])
+                checked += 1
+            state.apply_chance(state.sample_chance(rng))
+    assert checked > 0

@@ -199,19 +199,17 @@ class Writer:
             cells[at + index] = 1.0
         self._at = at + size
 
-    def counts(self, values: Iterable[int], size: int, unit: float = 1.0, lowest: int = 0) -> None:
+    def counts(self, values: Sequence[int], size: int, unit: float = 1.0, lowest: int = 0) -> None:
         """`size` cells, the cell of a value (`value - lowest`) `unit` times how often it
         occurs in `values`: cards of a hand counted by value and scaled by the copies in
-        the deck, crossed numbers."""
-        tally: dict[int, float] = {}
-        for value in values:
-            tally[value] = tally.get(value, 0.0) + unit
-        cells = self._cells
-        at = self._at - lowest
-        for value, count in tally.items():
-            if not lowest <= value < lowest + size:
-                raise IndexError(f"value {value} is outside {lowest}-{lowest + size - 1}")
-            cells[at + value] = count
+        the deck."""
+        if values:
+            cells = self._cells
+            at = self._at - lowest
+            for value in set(values):
+                if not lowest <= value < lowest + size:
+                    raise IndexError(f"value {value} is outside {lowest}-{lowest + size - 1}")
+                cells[at + value] = values.count(value) * unit
         self._at += size
 
     def members(self, present: Container[T], universe: Sequence[T]) -> None:

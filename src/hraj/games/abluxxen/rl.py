@@ -17,6 +17,7 @@ from hraj.core.game import Seat
 from hraj.games.abluxxen.rules import (
     COPIES,
     DISPLAY_SLOTS,
+    FIRST_SEAT,
     HAND_SIZE,
     JOKER,
     JOKERS,
@@ -154,6 +155,18 @@ class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
         if isinstance(outcome, First):
             return outcome.seat
         return outcome.value - 1
+
+    def chance_step_outcomes(self, state: AbluxxenState, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        return [
+            (outcome.seat if isinstance(outcome, First) else outcome.value - 1, p)
+            for outcome, p in state.chance_outcomes()
+        ]
+
+    def chance_outcome(self, state: AbluxxenState, drawn: Sequence[int]) -> Card | First:
+        """The seat or card of a chance id, read back without listing the outcomes (the
+        state refuses one that is not possible now)."""
+        (only,) = drawn
+        return First(only) if state.phase == FIRST_SEAT else Card(only + 1)
 
     # --- bounds -----------------------------------------------------------------------------
 

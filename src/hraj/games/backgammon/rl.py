@@ -25,7 +25,7 @@ from hraj.core.codec import Codec, SharedParts, Writer
 from hraj.core.game import Game, Seat
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Steps
 from hraj.games.backgammon.notation import Decision, First, Play, Roll
-from hraj.games.backgammon.rules import MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
+from hraj.games.backgammon.rules import CHOOSE_FIRST, MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
 from hraj.games.backgammon.view import BackgammonView
 
 DECISIONS: tuple[Decision, ...] = (
@@ -171,6 +171,18 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
         if isinstance(outcome, First):
             return outcome.seat
         return 6 * (outcome.first - 1) + outcome.second - 1
+
+    def chance_step_outcomes(self, state: BackgammonState, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        return [
+            (outcome.seat if isinstance(outcome, First) else 6 * (outcome.first - 1) + outcome.second - 1, p)
+            for outcome, p in state.chance_outcomes()
+        ]
+
+    def chance_outcome(self, state: BackgammonState, drawn: Sequence[int]) -> Roll | First:
+        """The seat or roll of a chance id, read back without listing the outcomes (the
+        state refuses one that is not possible now)."""
+        (only,) = drawn
+        return First(only) if state.phase == CHOOSE_FIRST else Roll(only // 6 + 1, only % 6 + 1)
 
     # --- bounds -----------------------------------------------------------------------------
 

@@ -67,6 +67,10 @@ _ANSWER_IDS = {"pass": 0} | {
 TEXT_IDS = by_text(CROSS_IDS)
 
 
+#: One die's chance step: six ids of 1/6 each.
+_DIE = [(pips, 1 / 6) for pips in range(6)]
+
+
 class QwixxCodec(Codec[QwixxView, QwixxState]):
     """Qwixx for 1-5 seats; the observation grows with the number of seats."""
 
@@ -129,7 +133,7 @@ class QwixxCodec(Codec[QwixxView, QwixxState]):
     def chance_step_outcomes(self, state: QwixxState, drawn: Sequence[int]) -> list[tuple[int, float]]:
         if state.phase == CHOOSE_FIRST:
             return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
-        return [(pips, 1 / 6) for pips in range(6)]
+        return _DIE[:]
 
     def chance_outcome(self, state: QwixxState, drawn: Sequence[int]) -> First | Roll:
         if state.phase == CHOOSE_FIRST:

@@ -43,6 +43,10 @@ MOVE_IDS: dict[Move, int] = {
 TEXT_IDS = by_text(MOVE_IDS)
 
 
+#: One die's chance step: six ids of 1/6 each.
+_DIE = [(pips, 1 / 6) for pips in range(6)]
+
+
 class TrefaCodec(Codec[TrefaView, TrefaState]):
     """Trefa for 1-6 seats; the observation grows with the number of seats."""
 
@@ -135,7 +139,7 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
     def chance_step_outcomes(self, state: TrefaState, drawn: Sequence[int]) -> list[tuple[int, float]]:
         if state.phase == CHOOSE_FIRST:
             return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
-        return [(pips, 1 / 6) for pips in range(6)]
+        return _DIE[:]
 
     def chance_outcome(self, state: TrefaState, drawn: Sequence[int]) -> First | Roll:
         if state.phase == CHOOSE_FIRST:
