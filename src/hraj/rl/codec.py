@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import numpy as np
@@ -37,6 +37,7 @@ __all__ = [
     "codec_for",
     "legal_ids",
     "legal_mask",
+    "mask_of",
     "observe",
     "relative",
     "view_mask",
@@ -75,9 +76,14 @@ def legal_ids(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> dic
 def legal_mask(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> tuple[Mask, dict[int, object]]:
     """The legal-action mask of `seat` (1 = legal) and the action behind each legal id."""
     by_id = legal_ids(codec, state, seat)
+    return mask_of(codec, by_id), by_id
+
+
+def mask_of(codec: Codec[Any, Any], ids: Collection[int]) -> Mask:
+    """A new mask with 1 at each of `ids`, set in one step."""
     mask = np.zeros(codec.num_actions, dtype=np.int8)
-    mask[np.fromiter(by_id, dtype=np.intp, count=len(by_id))] = 1
-    return mask, by_id
+    mask[np.fromiter(ids, dtype=np.intp, count=len(ids))] = 1
+    return mask
 
 
 def view_mask(
@@ -97,9 +103,7 @@ def view_mask(
         return legal_mask(codec, state, seat)
     if len(by_id) != len(texts):
         raise AssertionError(f"{state.game.id}: two legal actions share an action id")
-    mask = np.zeros(codec.num_actions, dtype=np.int8)
-    mask[np.fromiter(by_id, dtype=np.intp, count=len(by_id))] = 1
-    return mask, by_id
+    return mask_of(codec, by_id), by_id
 
 
 def observe(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat, out: Observation | None = None) -> Observation:

@@ -19,10 +19,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
-from hraj.core.codec import Codec, SharedParts, Writer
-from hraj.core.game import Game, Seat
+from hraj.core.codec import Codec, Writer
+from hraj.core.game import Seat
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Steps
 from hraj.games.backgammon.notation import Decision, First, Play, Roll
 from hraj.games.backgammon.rules import CHOOSE_FIRST, MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
@@ -100,10 +99,6 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
 
     perfect_information = True
 
-    def __init__(self, game: Game[Any, Any]) -> None:
-        super().__init__(game)
-        self._side_cells = SharedParts(_write_side, _SIDE)
-
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
@@ -131,9 +126,7 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
         me = view["seat"] or 0
         boards = view["boards"]
         for side in (me, 1 - me):
-            board = boards[side]
-            # a side that did not move since a recent view has its cells made already
-            put.block(self._side_cells(board, tuple(board)))
+            _write_side(boards[side], put)
         pips = view["pips"]
         put.values((pips[me] / MAX_PIPS, pips[1 - me] / MAX_PIPS))
         dice = view["dice"]
