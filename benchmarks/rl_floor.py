@@ -15,18 +15,22 @@ import numpy.typing as npt
 import pyspiel
 from pettingzoo import AECEnv
 
+#: A null chance step: a die.
+DIE = [(pips, 1 / 6) for pips in range(6)]
 #: How many ids of a null mask are legal (spread over the whole range, as a game's are).
 LEGAL = 10
 
 
 class Shape:
-    """What a null environment copies of a game: seats, sizes and decisions per game."""
+    """What a null environment copies of a game: seats, sizes, decisions per game, and
+    the chance steps per game that OpenSpiel takes (one per die)."""
 
-    def __init__(self, players: int, observation_size: int, num_actions: int, length: int) -> None:
+    def __init__(self, players: int, observation_size: int, num_actions: int, length: int, chance: int = 0) -> None:
         self.players = players
         self.observation_size = observation_size
         self.num_actions = num_actions
         self.length = max(1, length)
+        self.chance = chance
         self.observation = np.zeros(observation_size, dtype=np.float32)
         self.observation[::3] = 0.5
         self.legal = sorted({(number * num_actions) // LEGAL for number in range(LEGAL)})
@@ -132,18 +136,19 @@ def _null_game_type(players: int) -> pyspiel.GameType:
 
 
 class NullSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """An OpenSpiel Python game of the game's seats and action ids, no chance, constant legal ids."""
+    """An OpenSpiel Python game of the game's seats and action ids, constant legal ids,
+    and as many chance steps of six outcomes as the game has, spread over its decisions."""
 
     def __init__(self, shape: Shape) -> None:
         self.shape = shape
         info = pyspiel.GameInfo(
             num_distinct_actions=shape.num_actions,
-            max_chance_outcomes=1,
+            max_chance_outcomes=len(DIE),
             num_players=shape.players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=shape.length,
+            max_game_length=shape.length + shape.chance,
         )
         super().__init__(_null_game_type(shape.players), info, {})
 
@@ -152,23 +157,38 @@ class NullSpielGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class NullSpielState(pyspiel.State):  # type: ignore[misc]
-    """A state that only counts its decisions, as hraj's keeps its position in one attribute."""
+    """A state that only counts its decisions and chance steps, as hraj's keeps its
+    position in one attribute."""
 
     def __init__(self, game: NullSpielGame) -> None:
         super().__init__(game)
         self.shape = game.shape
         self.played = 0
+        self.drawn = 0
+
+    def _chance_due(self) -> bool:
+        """Whether a chance step comes before the next decision (the game's share of them)."""
+        shape = self.shape
+        return self.drawn < (self.played + 1) * shape.chance // shape.length
 
     def current_player(self) -> int:
         if self.played >= self.shape.length:
             return int(pyspiel.PlayerId.TERMINAL)
+        if self._chance_due():
+            return int(pyspiel.PlayerId.CHANCE)
         return self.played % self.shape.players
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.shape.legal
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return DIE[:]
+
     def _apply_action(self, action: int) -> None:
-        self.played += 1
+        if self._chance_due():
+            self.drawn += 1
+        else:
+            self.played += 1
 
     def is_terminal(self) -> bool:
         return self.played >= self.shape.length

@@ -24,23 +24,24 @@ library: the same agent loop through a null environment of that library's API wi
 game's seats, observation size and number of action ids, and games as long as the
 game's on average, but no game behind it (a constant observation and mask, copied
 afresh for each observation as the real environments hand them out; a constant list of
-legal ids for OpenSpiel). A floor is what the library's own machinery and the agent's
-pick cost per decision, whatever the game. Next to it, `best` is the least
+legal ids for OpenSpiel, with as many chance steps of six outcomes as the game takes
+there). A floor is what the library's own machinery and the agent's pick cost per
+decision, whatever the game. Next to it, `best` is the least
 `bare / adapter` that an adapter of that library can reach, `(1/bare+view + 1/floor) /
-(1/bare)`: a decision through it costs at least a bare one with the view an observation is
-made from (OpenSpiel asks none: a bare one), plus the floor. Where `best` is above 2, the
-goal cannot be met whatever the adapter does. (Gymnasium's bots decide without a round
-trip through the API, so its `best` overstates its least cost somewhat.)
+(1/bare)`: a decision through it costs at least a bare one with the view an observation
+is made from (OpenSpiel asks none: a bare one), plus the floor. Where `best` is above 2,
+no adapter can meet the goal unless the game's view gets cheaper. (Gymnasium's bots
+decide without a round trip through the API, so its `best` overstates its least cost.)
 
 Each column runs for S seconds of CPU time in R slices, the columns of a game taking
 turns slice by slice, and shows its best slice: on a shared machine, other work slows a
 slice down however CPU time is counted (caches and memory are shared), never speeds it
 up, so the best slice is the least disturbed, and columns compared in a row met the
-same spells of load. Every game of every column draws its chance from its own generator, made from one
-seeded sequence in the same way (as the environments seed theirs on `reset`), so all
-columns play games of the same distribution. The agent reads its mask as booleans:
-`np.flatnonzero` on an int8 array takes a slow path, several times the cost of a whole
-backgammon decision on its 24 436 ids.
+same spells of load. Every game of every column draws its chance from its own
+generator, made from one seeded sequence in the same way (as the environments seed
+theirs on `reset`), so all columns play games of the same distribution. The agent reads
+its mask as booleans: `np.flatnonzero` on an int8 array takes a slow path, several
+times the cost of a whole backgammon decision on its 24 436 ids.
 """
 
 from __future__ import annotations
@@ -217,14 +218,27 @@ WRAPPERS = ("pettingzoo", "gymnasium", "openspiel")
 
 def shape(game_id: str, seed: int, games: int = 20) -> Shape:
     """The shape of a game's null environments: its seats and sizes, and its mean
-    decisions per game over `games` seeded random playouts."""
+    decisions and OpenSpiel chance steps (one per die) per game over `games` seeded
+    random playouts."""
     from hraj.rl.codec import codec_for
 
     game = hraj.game(game_id)
     codec = codec_for(game_id)
-    run = bare(game_id, seed)
-    length = round(sum(run() for _ in range(games)) / games)
-    return Shape(game.players, codec.observation_size, codec.num_actions, length)
+    rng = random.Random(seed)
+    decisions = chance = 0
+    for _ in range(games):
+        state = game.new_state()
+        while not state.is_over:
+            if state.is_chance:
+                chance += codec.chance_steps(state)
+                state.apply_chance(state.sample_chance(rng), check=False)
+                continue
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+            decisions += 1
+    return Shape(
+        game.players, codec.observation_size, codec.num_actions, round(decisions / games), round(chance / games)
+    )
 
 
 def floors(shape: Shape, seed: int) -> dict[str, Callable[[], int]]:
@@ -274,7 +288,7 @@ def main() -> None:
     print()
     print("floor: the same agent loops through null environments of each library (no game)")
     print(
-        f"{'game':12}{'seats':>6}{'obs':>6}{'ids':>7}{'length':>7}"
+        f"{'game':12}{'seats':>6}{'obs':>6}{'ids':>7}{'length':>7}{'chance':>7}"
         + "".join(f"{'floor ' + name[:2]:>12}" for name in WRAPPERS)
         + "   "
         + "".join(f"{'best ' + name[:2]:>9}" for name in WRAPPERS)
@@ -282,7 +296,7 @@ def main() -> None:
     for game_id, game_shape, floor, best in floor_rows:
         print(
             f"{game_id:12}{game_shape.players:6}{game_shape.observation_size:6}{game_shape.num_actions:7}"
-            f"{game_shape.length:7}"
+            f"{game_shape.length:7}{game_shape.chance:7}"
             + "".join(f"{floor[name]:12,.0f}" for name in WRAPPERS)
             + "   "
             + "".join(f"{best[name]:9.2f}" for name in WRAPPERS)
