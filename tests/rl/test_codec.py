@@ -139,8 +139,8 @@ def test_the_mask_read_from_a_view_is_the_mask_the_state_gives(game_id: str, opt
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_observations_from_kept_parts_are_those_made_afresh(game_id: str, options: GameOptions) -> None:
-    """A codec keeps the cells of view parts it met before (rows, sheets, a side's
-    checkers); a new codec, which has none kept, makes the same observation."""
+    """A codec keeps the cells of view parts it met before (Qwixx sheets, Trefa rows and
+    sheets); a new codec, which has none kept, makes the same observation."""
     kept = codec_for(game_id, **options)
     for state, _ in _decisions(game_id, options, seed=6, games=GAMES_PER_CASE):
         for seat in range(state.game.players):
