@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +25,8 @@ V = TypeVar("V", bound=Mapping[str, object])
 S = TypeVar("S", bound=State[Any, Any])
 T = TypeVar("T")
 P = TypeVar("P")
+#: An action of some game, as a key of its ids.
+K = TypeVar("K", bound=Hashable)
 
 
 class Codec(ABC, Generic[V, S]):
@@ -60,6 +62,13 @@ class Codec(ABC, Generic[V, S]):
         """Ids of several legal actions of one decision (games may batch the work)."""
         return [self.action_id(state, seat, action) for action in actions]
 
+    def actions_by_text(self) -> Mapping[str, tuple[int, object]] | None:
+        """The id and the action of every action by its notation, for a game whose actions
+        can all be listed and whose id needs no state: the environments then read the
+        legal actions a view lists (`view["legal"]`, each as its notation) instead of
+        asking the state for them again. None (the default): they ask the state."""
+        return None
+
     # --- observations -------------------------------------------------------------------
 
     @property
@@ -78,7 +87,7 @@ class Codec(ABC, Generic[V, S]):
         if self._size is None:
             self._size = self.observation_size
         if out is None:
-            out = np.empty(self._size, dtype=np.float32)
+            out = np.empty(self._size, dtype=np.float32)  # the writer sets every cell
         if len(out) != self._size:
             raise ValueError(f"{self.game.id}: an observation has {self._size} cells, not {len(out)}")
         put = Writer(out)
@@ -129,90 +138,123 @@ class Codec(ABC, Generic[V, S]):
 
 class Writer:
     """Writes an observation's cells field after field into a float32 array, so codecs
-    read like their layout. Cells gather in a Python list (appending is cheap) and go
-    into the array in one slice, at the end or before a `block` of cells worked out
-    before; many small writes into a NumPy array would each cost more than a cell."""
+    read like their layout. The array starts at 0 and only the cells that are not 0 are
+    written, one by one through a memoryview (a store of a Python float there costs a
+    fraction of a NumPy item store, and of turning a list of floats into an array), or a
+    `block` worked out before in one slice copy; an absent field (`skip`) or a long
+    one-hot costs nothing for its zeros. A float becomes float32 as NumPy makes it one."""
 
-    __slots__ = ("_cells", "_start", "out")
+    __slots__ = ("_at", "_cells", "out")
 
     def __init__(self, out: Observation) -> None:
+        out.fill(0.0)
         self.out = out
-        self._cells: list[float] = []
-        self._start = 0
+        # the array's own buffer, whose items are float32 (typeshed's memoryview says int)
+        self._cells = cast("memoryview[float]", out.data)
+        self._at = 0
 
     def value(self, number: float) -> None:
-        self._cells.append(number)
+        self._cells[self._at] = number
+        self._at += 1
 
     def values(self, numbers: Iterable[float]) -> None:
-        self._cells.extend(numbers)
+        cells = self._cells
+        at = self._at
+        for number in numbers:
+            cells[at] = number
+            at += 1
+        self._at = at
 
     def skip(self, size: int) -> None:
         """`size` cells of 0 (a field that is absent now, such as dice not thrown)."""
-        self._cells.extend(_ZEROS[:size] if size <= len(_ZEROS) else [0.0] * size)
+        self._at += size
 
     def one_hot(self, index: int | None, size: int) -> None:
         """`size` cells with a 1 at `index` (all 0 for None)."""
-        cells = self._cells
-        at = len(cells)
-        self.skip(size)
         if index is not None:
-            cells[at + index] = 1.0
+            if not 0 <= index < size:
+                raise IndexError(f"one-hot index {index} is outside 0-{size - 1}")
+            self._cells[self._at + index] = 1.0
+        self._at += size
 
-    def counts(self, indices: Iterable[int], size: int, unit: float = 1.0) -> None:
-        """`size` cells, each `unit` times how often its index occurs in `indices`: cards of
-        a hand counted by value and scaled by the copies in the deck, crossed numbers."""
-        tally = [0.0] * size
+    def one_hots(self, indices: Iterable[int | None], size: int) -> None:
+        """One one-hot field of `size` cells per index (all 0 for None): dice, say."""
+        cells = self._cells
+        at = self._at
         for index in indices:
-            tally[index] += unit
-        self._cells.extend(tally)
+            if index is not None:
+                if not 0 <= index < size:
+                    raise IndexError(f"one-hot index {index} is outside 0-{size - 1}")
+                cells[at + index] = 1.0
+            at += size
+        self._at = at
+
+    def ones(self, indices: Iterable[int], size: int) -> None:
+        """`size` cells with a 1 at each of `indices` (crossed numbers, say)."""
+        cells = self._cells
+        at = self._at
+        for index in indices:
+            if not 0 <= index < size:
+                raise IndexError(f"index {index} is outside 0-{size - 1}")
+            cells[at + index] = 1.0
+        self._at = at + size
+
+    def counts(self, values: Sequence[int], size: int, unit: float = 1.0, lowest: int = 0) -> None:
+        """`size` cells, the cell of a value (`value - lowest`) `unit` times how often it
+        occurs in `values`: cards of a hand counted by value and scaled by the copies in
+        the deck."""
+        if values:
+            cells = self._cells
+            at = self._at - lowest
+            for value in set(values):
+                if not lowest <= value < lowest + size:
+                    raise IndexError(f"value {value} is outside {lowest}-{lowest + size - 1}")
+                cells[at + value] = values.count(value) * unit
+        self._at += size
 
     def members(self, present: Container[T], universe: Sequence[T]) -> None:
         """One cell per item of `universe`: 1 if it is in `present`."""
-        self._cells.extend([1.0 if item in present else 0.0 for item in universe])
+        cells = self._cells
+        at = self._at
+        for index, item in enumerate(universe):
+            if item in present:
+                cells[at + index] = 1.0
+        self._at = at + len(universe)
 
     def seats(self, seats: Iterable[int], me: int | None, players: int) -> None:
         """One cell per seat, relative to the observer (see `relative`): 1 for each of `seats`."""
-        tally = [0.0] * players
+        cells = self._cells
+        at = self._at
         for seat in seats:
-            tally[relative(seat, me, players)] = 1.0
-        self._cells.extend(tally)
+            cells[at + relative(seat, me, players)] = 1.0
+        self._at = at + players
 
     def block(self, cells: Observation) -> None:
         """Cells worked out before (see `SharedParts`), copied in one go."""
-        start = self._flush()
+        start = self._at
         end = start + len(cells)
         self.out[start:end] = cells
-        self._start = end
+        self._at = end
 
     def finish(self) -> int:
-        """Write what is gathered into the array; the number of cells written in all."""
-        return self._flush()
-
-    def _flush(self) -> int:
-        cells = self._cells
-        start = self._start
-        if cells:
-            end = start + len(cells)
-            self.out[start:end] = cells
-            cells.clear()
-            self._start = start = end
-        return start
-
-
-_ZEROS = [0.0] * 64
+        """The number of cells written in all (the array is complete as it goes)."""
+        self._cells.release()
+        return self._at
 
 
 class SharedParts(Generic[P]):
     """The cells of view parts that views share. A game may hand out the same part (a
     row of a sheet that has not changed) in many views, to be read and never changed;
-    its cells are then worked out once. A part is known by its identity, or by a key
-    made of the identities of the shared parts it holds and of plain values; it is kept
+    its cells are then worked out once, by `encode` through a `Writer` of their own, and
+    copied into each observation as one `block`. A part is known by its identity, or by a
+    key made of the identities of the shared parts it holds and of plain values; it is kept
     with its cells, so no other object can take those identities while it is stored."""
 
-    __slots__ = ("_encode", "_kept", "_limit")
+    __slots__ = ("_encode", "_kept", "_limit", "_size")
 
-    def __init__(self, encode: Callable[[P], Sequence[float]], limit: int = 4096) -> None:
+    def __init__(self, encode: Callable[[P, Writer], None], size: int, limit: int = 4096) -> None:
         self._encode = encode
+        self._size = size
         self._kept: dict[Hashable, tuple[P, Observation]] = {}
         self._limit = limit
 
@@ -224,9 +266,23 @@ class SharedParts(Generic[P]):
             return kept[1]
         if len(self._kept) >= self._limit:
             self._kept.clear()
-        cells = np.array(self._encode(part), dtype=np.float32)
+        cells = np.empty(self._size, dtype=np.float32)
+        put = Writer(cells)
+        self._encode(part, put)
+        written = put.finish()
+        if written != self._size:
+            raise AssertionError(f"a shared part has {written} cells, not {self._size}")
         self._kept[key] = (part, cells)
         return cells
+
+
+def by_text(ids: Mapping[K, int]) -> dict[str, tuple[int, object]]:
+    """The table of `Codec.actions_by_text` made from every action's id: each action under
+    its notation (`str`), which must tell every two actions apart."""
+    table: dict[str, tuple[int, object]] = {str(action): (number, action) for action, number in ids.items()}
+    if len(table) != len(ids):
+        raise ValueError("two actions share a notation")
+    return table
 
 
 def relative(seat: int, me: int | None, players: int) -> int:

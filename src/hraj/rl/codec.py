@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import numpy as np
@@ -36,8 +37,10 @@ __all__ = [
     "codec_for",
     "legal_ids",
     "legal_mask",
+    "mask_of",
     "observe",
     "relative",
+    "view_mask",
 ]
 
 
@@ -73,9 +76,34 @@ def legal_ids(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> dic
 def legal_mask(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat) -> tuple[Mask, dict[int, object]]:
     """The legal-action mask of `seat` (1 = legal) and the action behind each legal id."""
     by_id = legal_ids(codec, state, seat)
+    return mask_of(codec, by_id), by_id
+
+
+def mask_of(codec: Codec[Any, Any], ids: Collection[int]) -> Mask:
+    """A new mask with 1 at each of `ids`, set in one step."""
     mask = np.zeros(codec.num_actions, dtype=np.int8)
-    mask[np.fromiter(by_id, dtype=np.intp, count=len(by_id))] = 1
-    return mask, by_id
+    mask[np.fromiter(ids, dtype=np.intp, count=len(ids))] = 1
+    return mask
+
+
+def view_mask(
+    codec: Codec[Any, Any], view: Mapping[str, object], state: State[Any, Any], seat: Seat
+) -> tuple[Mask, dict[int, object]]:
+    """What `legal_mask` gives for the seat whose `view` this is, read from the legal
+    actions the view lists where the codec can read them back (`actions_by_text`), so
+    that an environment which has made an observation of the view need not ask the state
+    for them a second time; from the state otherwise."""
+    table = codec.actions_by_text()
+    texts = view.get("legal")
+    if table is None or not isinstance(texts, list):
+        return legal_mask(codec, state, seat)
+    try:
+        by_id = dict([table[text] for text in texts])
+    except KeyError:  # a notation the table lacks: the state knows
+        return legal_mask(codec, state, seat)
+    if len(by_id) != len(texts):
+        raise AssertionError(f"{state.game.id}: two legal actions share an action id")
+    return mask_of(codec, by_id), by_id
 
 
 def observe(codec: Codec[Any, Any], state: State[Any, Any], seat: Seat, out: Observation | None = None) -> Observation:

@@ -27,7 +27,7 @@ import hraj
 from hraj.core.bot import Bot, make_bot
 from hraj.core.game import Seat, State
 from hraj.core.registry import game_class
-from hraj.rl.codec import Mask, Observation, codec, legal_mask, observe
+from hraj.rl.codec import Mask, Observation, codec, mask_of, view_mask
 from hraj.rl.rewards import check_reward, final_rewards
 
 NAMESPACE = "hraj"
@@ -77,7 +77,6 @@ class HrajGymEnv(gymnasium.Env[Observation, SupportsInt]):
         self.rng = random.Random()
         self.state: State[Any, Any] = self.game.new_state()
         self._bots: dict[Seat, Bot] = {}
-        self._mask: Mask = np.zeros(self.codec.num_actions, dtype=np.int8)
         self._legal: dict[int, object] = {}
 
     def reset(
@@ -93,7 +92,8 @@ class HrajGymEnv(gymnasium.Env[Observation, SupportsInt]):
             for seat, name in zip(others, self.opponents, strict=True)
         }
         self._advance()
-        return self._observation(), self._info()
+        observation, mask = self._observation()
+        return observation, {"action_mask": mask}
 
     def _advance(self) -> None:
         """Dice, cards and the bots' decisions, until this seat decides or the game ends."""
@@ -106,29 +106,29 @@ class HrajGymEnv(gymnasium.Env[Observation, SupportsInt]):
                 break
             seat = state.to_act[0]
             state.apply(seat, self._bots[seat](state.determinize(seat, self.rng), seat))
-        if state.is_over:
-            self._mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+
+    def _observation(self, ended: bool = False) -> tuple[Observation, Mask]:
+        """The seat's observation now, and its mask made from the same view (no legal
+        action once the game is over or the episode `ended` otherwise)."""
+        state = self.state
+        view = state.view(self.seat)
+        if ended or state.is_over:
             self._legal = {}
+            mask = np.zeros(self.codec.num_actions, dtype=np.int8)
         else:
-            self._mask, self._legal = legal_mask(self.codec, state, self.seat)
-
-    def _observation(self) -> Observation:
-        return observe(self.codec, self.state, self.seat)
-
-    def _info(self, **extra: object) -> dict[str, object]:
-        return {"action_mask": self._mask.copy(), **extra}
+            mask, self._legal = view_mask(self.codec, view, state, self.seat)
+        return self.codec.observe(view), mask
 
     def action_masks(self) -> Mask:
         """The legal actions now (1 = legal), as maskable learners ask for them."""
-        return self._mask.copy()
+        return mask_of(self.codec, self._legal)
 
     def step(self, action: SupportsInt) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         chosen = self._legal.get(int(action))
         if chosen is None:
             low = 0.0 if self.reward_kind == "win" else self.codec.score_range()[0]
-            self._mask = np.zeros(self.codec.num_actions, dtype=np.int8)
-            self._legal = {}
-            return self._observation(), low, True, False, self._info(illegal_action=True)
+            observation, mask = self._observation(ended=True)
+            return observation, low, True, False, {"action_mask": mask, "illegal_action": True}
         self.state.apply(self.seat, chosen, check=False)
         self._advance()
         reward = 0.0
@@ -137,7 +137,8 @@ class HrajGymEnv(gymnasium.Env[Observation, SupportsInt]):
             reward = final_rewards(outcome, self.reward_kind)[self.seat]
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, outcome is not None, False, self._info()
+        observation, mask = self._observation()
+        return observation, reward, outcome is not None, False, {"action_mask": mask}
 
     def render(self) -> str | None:
         text = json.dumps(self.state.view(self.seat), ensure_ascii=False)

@@ -35,6 +35,8 @@ from hraj.rl.codec import Codec, codec, legal_ids
 from hraj.rl.rewards import Reward, check_reward, final_rewards
 
 PREFIX = "hraj_"
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 MAX_PLAYERS = 8
 
 
@@ -149,7 +151,7 @@ class _Position:
     """Everything a state holds, in one object: OpenSpiel clones a Python state by
     deep-copying each attribute, and this copies the position cheaply and shares the rest."""
 
-    __slots__ = ("codec", "drawn", "legal", "reward_kind", "state")
+    __slots__ = ("codec", "drawn", "legal", "player", "reward_kind", "state")
 
     def __init__(self, state: State[Any, Any], codec: Codec[Any, Any], reward_kind: Reward, drawn: list[int]) -> None:
         self.state = state
@@ -158,6 +160,8 @@ class _Position:
         #: The chance ids drawn so far of a roll in progress (one per die).
         self.drawn = drawn
         self.legal: dict[int, object] | None = None
+        #: Who acts now as OpenSpiel numbers it, once asked (pyspiel asks several times a node).
+        self.player: int | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Position:
         return _Position(self.state.copy(), self.codec, self.reward_kind, self.drawn[:])
@@ -179,12 +183,18 @@ class HrajSpielState(pyspiel.State):  # type: ignore[misc]
         return self.position.codec
 
     def current_player(self) -> int:
-        state = self.hraj_state
-        if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if state.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(state.to_act[0])
+        position = self.position
+        player = position.player
+        if player is None:
+            state = position.state
+            if state.is_over:
+                player = _TERMINAL
+            elif state.is_chance:
+                player = _CHANCE
+            else:
+                player = int(state.to_act[0])
+            position.player = player
+        return player
 
     def _legal_ids(self) -> dict[int, object]:
         position = self.position
@@ -194,8 +204,7 @@ class HrajSpielState(pyspiel.State):  # type: ignore[misc]
         return position.legal
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self.hraj_state
-        if state.is_over or state.is_chance or player != state.to_act[0]:
+        if player < 0 or player != self.current_player():
             return []
         return sorted(self._legal_ids())
 
@@ -203,8 +212,10 @@ class HrajSpielState(pyspiel.State):  # type: ignore[misc]
         return self.codec.chance_step_outcomes(self.hraj_state, self.position.drawn)
 
     def _apply_action(self, action: int) -> None:
-        state = self.hraj_state
-        drawn = self.position.drawn
+        position = self.position
+        state = position.state
+        drawn = position.drawn
+        position.player = None
         if state.is_chance:
             drawn.append(int(action))
             if len(drawn) == self.codec.chance_steps(state):

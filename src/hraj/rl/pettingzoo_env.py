@@ -24,7 +24,7 @@ from pettingzoo.utils import wrappers
 
 import hraj
 from hraj.core.game import Game, Seat, State
-from hraj.rl.codec import Codec, Mask, Observation, codec, legal_mask, observe
+from hraj.rl.codec import Codec, Mask, Observation, codec, legal_ids, mask_of, view_mask
 from hraj.rl.rewards import check_reward, final_rewards
 
 
@@ -81,8 +81,8 @@ class HrajAECEnv(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]
         self._seeder: random.Random | None = None
         self.rng = random.Random()
         self.game_state: State[Any, Any] = game.new_state()
-        self._legal: dict[int, object] = {}
-        self._mask: Mask | None = None
+        #: The deciding seat's legal actions by id, once asked for (None: not yet).
+        self._legal: dict[int, object] | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         return self.observation_spaces[agent]
@@ -111,7 +111,7 @@ class HrajAECEnv(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]
         state = self.game_state
         while state.is_chance:
             state.apply_chance(state.sample_chance(self.rng), check=False)
-        self._mask = None
+        self._legal = None
         agents = self.possible_agents
         if state.is_over:
             outcome = state.outcome
@@ -122,21 +122,24 @@ class HrajAECEnv(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]
             return
         self.agent_selection = agents[state.to_act[0]]
 
-    def _current_mask(self) -> Mask:
-        if self._mask is None:
-            seat = self._seats[self.agent_selection]
-            self._mask, self._legal = legal_mask(self.codec, self.game_state, seat)
-        return self._mask
+    def _legal_now(self) -> dict[int, object]:
+        if self._legal is None:
+            self._legal = legal_ids(self.codec, self.game_state, self._seats[self.agent_selection])
+        return self._legal
 
     def observe(self, agent: str) -> AgentObservation:
-        """A new observation and mask each time: an agent may keep them (in a replay buffer, say)."""
+        """A new observation and mask each time: an agent may keep them (in a replay buffer, say).
+        The deciding seat's mask comes from the same view as its observation."""
         seat = self._seats[agent]
         state = self.game_state
-        observation: Observation = observe(self.codec, state, seat)
-        if agent == self.agent_selection and not state.is_over:
-            mask = self._current_mask().copy()
-        else:
+        view = state.view(seat)
+        observation: Observation = self.codec.observe(view)
+        if agent != self.agent_selection or state.is_over:
             mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        elif self._legal is None:
+            mask, self._legal = view_mask(self.codec, view, state, seat)
+        else:
+            mask = mask_of(self.codec, self._legal)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -144,12 +147,12 @@ class HrajAECEnv(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._current_mask()
-        if action is None or int(action) not in self._legal:
+        legal = self._legal_now()
+        if action is None or int(action) not in legal:
             raise ValueError(f"action {action} is not legal for {agent} now; use the action mask")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.game_state.apply(self._seats[agent], self._legal[int(action)], check=False)
+        self.game_state.apply(self._seats[agent], legal[int(action)], check=False)
         self._advance()
         self._accumulate_rewards()
         if self.render_mode == "human":

@@ -10,13 +10,14 @@ seat's own hand and what is publicly known of the others, never their hidden car
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Mapping, Sequence
 
-from hraj.core.codec import Codec, Writer, relative
+from hraj.core.codec import Codec, Writer, by_text, relative
 from hraj.core.game import Seat
 from hraj.games.abluxxen.rules import (
     COPIES,
     DISPLAY_SLOTS,
+    FIRST_SEAT,
     HAND_SIZE,
     JOKER,
     JOKERS,
@@ -74,17 +75,16 @@ _PER_COPY = 1 / COPIES
 _PHASE_IDS = {name: number for number, name in enumerate(PHASE_NAMES)}
 
 
-def _indices(cards: Iterable[int]) -> Iterator[int]:
-    """The cells of cards 1-13 and J (14): 0-13."""
-    return (card - 1 for card in cards)
-
-
 def _shadow_cells(shadow: list[list[int]]) -> list[float]:
     """The two-player shadow offer: per value 1-13, its group's size over the copies."""
     cells = [0.0] * 13
     for group in shadow:
         cells[group[0] - 1] = len(group) / COPIES
     return cells
+
+
+#: Every action by its notation, as a view lists the legal ones.
+TEXT_IDS = by_text(MOVE_IDS)
 
 
 class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
@@ -101,6 +101,9 @@ class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
         ids = MOVE_IDS
         return [ids[action] for action in actions]
 
+    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
+        return TEXT_IDS
+
     @property
     def observation_size(self) -> int:
         players = self.game.players
@@ -114,21 +117,21 @@ class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
         active = view["active"]
         put.one_hot(None if active is None else relative(active, me, players), players)
         put.seats(view["to_act"], me, players)
-        put.counts(_indices(view["hand"] or ()), JOKER, _PER_COPY)
+        put.counts(view["hand"] or (), JOKER, _PER_COPY, 1)
         seats = view["seats"]
         for offset in range(players):
             seat = seats[(offset + (me or 0)) % players]
             put.value(seat["hand_size"] / DECK)
-            put.counts(_indices(seat["known"]), JOKER, _PER_COPY)
+            put.counts(seat["known"], JOKER, _PER_COPY, 1)
             top = seat["top"]
             put.one_hot(min(top) - 1 if top else None, JOKER)
             put.values(
                 (len(top) / HAND_SIZE, len(seat["layers"]) / DECK, seat["laid_out"] / DECK, seat["score"] / DECK)
             )
         for slot in view["display"]:
-            put.counts(_indices(slot), JOKER, _PER_COPY)
+            put.counts(slot, JOKER, _PER_COPY, 1)
         put.value(view["pile"] / DECK)
-        put.counts(_indices(view["discard"]), JOKER, _PER_COPY)
+        put.counts(view["discard"], JOKER, _PER_COPY, 1)
         shadow = view["shadow"]
         if shadow:
             put.values(_shadow_cells(shadow))
@@ -137,7 +140,7 @@ class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
         put.value(float(view["captured_this_turn"]))
         capture = view["capture"]
         put.one_hot(None if capture is None else relative(capture["victim"], me, players), players)
-        put.counts(_indices(capture["cards"]) if capture else (), JOKER, _PER_COPY)
+        put.counts(capture["cards"] if capture else (), JOKER, _PER_COPY, 1)
         draw = view["draw"]
         put.one_hot(None if draw is None else relative(draw["seat"], me, players), players)
         put.value(draw["owed"] / HAND_SIZE if draw else 0.0)
@@ -152,6 +155,18 @@ class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
         if isinstance(outcome, First):
             return outcome.seat
         return outcome.value - 1
+
+    def chance_step_outcomes(self, state: AbluxxenState, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        return [
+            (outcome.seat if isinstance(outcome, First) else outcome.value - 1, p)
+            for outcome, p in state.chance_outcomes()
+        ]
+
+    def chance_outcome(self, state: AbluxxenState, drawn: Sequence[int]) -> Card | First:
+        """The seat or card of a chance id, read back without listing the outcomes (the
+        state refuses one that is not possible now)."""
+        (only,) = drawn
+        return First(only) if state.phase == FIRST_SEAT else Card(only + 1)
 
     # --- bounds -----------------------------------------------------------------------------
 

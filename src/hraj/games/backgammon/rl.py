@@ -24,7 +24,7 @@ from hraj.core.codec import Codec, Writer
 from hraj.core.game import Seat
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Steps
 from hraj.games.backgammon.notation import Decision, First, Play, Roll
-from hraj.games.backgammon.rules import MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
+from hraj.games.backgammon.rules import CHOOSE_FIRST, MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
 from hraj.games.backgammon.view import BackgammonView
 
 DECISIONS: tuple[Decision, ...] = (
@@ -56,6 +56,16 @@ _POINT_CELLS = tuple(
     (float(count >= 1), float(count >= 2), float(count == 3), max(count - 3, 0) / (CHECKERS - 3))
     for count in range(CHECKERS + 1)
 )
+
+
+def _write_side(board: Sequence[int], put: Writer) -> None:
+    """One side's checkers: four cells per point 1-24, then the bar and those borne off."""
+    for count in board[1 : POINTS + 1]:
+        if count:
+            put.values(_POINT_CELLS[count])
+        else:
+            put.skip(4)
+    put.values((board[BAR] / CHECKERS, board[OFF] / CHECKERS))
 
 
 def _target(origin: int, die: int) -> int:
@@ -114,18 +124,13 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
 
     def encode(self, view: BackgammonView, put: Writer) -> None:
         me = view["seat"] or 0
-        cells: list[float] = []
+        boards = view["boards"]
         for side in (me, 1 - me):
-            board = view["boards"][side]
-            for count in board[1 : POINTS + 1]:
-                cells += _POINT_CELLS[count]
-            cells += (board[BAR] / CHECKERS, board[OFF] / CHECKERS)
+            _write_side(boards[side], put)
         pips = view["pips"]
-        cells += (pips[me] / MAX_PIPS, pips[1 - me] / MAX_PIPS)
-        put.values(cells)
+        put.values((pips[me] / MAX_PIPS, pips[1 - me] / MAX_PIPS))
         dice = view["dice"]
-        put.one_hot(None if dice is None else dice[0] - 1, 6)
-        put.one_hot(None if dice is None else dice[1] - 1, 6)
+        put.one_hots((None, None) if dice is None else (dice[0] - 1, dice[1] - 1), 6)
         put.one_hot(_PHASE_IDS[view["phase"]], len(PHASE_NAMES))
         turn = view["turn"]
         put.one_hot(None if turn is None else int(turn != me), 2)
@@ -159,6 +164,18 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
         if isinstance(outcome, First):
             return outcome.seat
         return 6 * (outcome.first - 1) + outcome.second - 1
+
+    def chance_step_outcomes(self, state: BackgammonState, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        return [
+            (outcome.seat if isinstance(outcome, First) else 6 * (outcome.first - 1) + outcome.second - 1, p)
+            for outcome, p in state.chance_outcomes()
+        ]
+
+    def chance_outcome(self, state: BackgammonState, drawn: Sequence[int]) -> Roll | First:
+        """The seat or roll of a chance id, read back without listing the outcomes (the
+        state refuses one that is not possible now)."""
+        (only,) = drawn
+        return First(only) if state.phase == CHOOSE_FIRST else Roll(only // 6 + 1, only % 6 + 1)
 
     # --- bounds -----------------------------------------------------------------------------
 

@@ -7,9 +7,9 @@ seat. The observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from hraj.core.codec import Codec, SharedParts, Writer, relative
+from hraj.core.codec import Codec, SharedParts, Writer, by_text, relative
 from hraj.core.game import Seat
 from hraj.games.qwixx.rules import (
     CHOOSE_FIRST,
@@ -37,19 +37,18 @@ def cross_id(action: Cross) -> int:
     return 0 if action.row < 0 else 1 + NUMBERS * action.row + action.number - 2
 
 
-def _sheet_cells(sheet: SheetView) -> list[float]:
+#: The cells of one seat's sheet.
+SHEET_CELLS = len(ROWS) * (NUMBERS + 1) + MAX_PENALTIES + 1 + 1
+
+
+def _write_sheet(sheet: SheetView, put: Writer) -> None:
     """A sheet: per row its 11 numbers left to right (1 = crossed) and the lock, then
     the penalties (one-hot) and the score."""
-    cells: list[float] = []
     for row_index, row in enumerate(sheet["rows"].values()):
-        numbers = [0.0] * NUMBERS
-        for number in row["crossed"]:
-            numbers[number_index(row_index, number)] = 1.0
-        cells += numbers
-        cells.append(float(row["lock"]))
-    penalties = [0.0] * (MAX_PENALTIES + 1)
-    penalties[sheet["penalties"]] = 1.0
-    return cells + penalties + [sheet["score"] / MAX_SCORE]
+        put.ones([number_index(row_index, number) for number in row["crossed"]], NUMBERS)
+        put.value(float(row["lock"]))
+    put.one_hot(sheet["penalties"], MAX_PENALTIES + 1)
+    put.value(sheet["score"] / MAX_SCORE)
 
 
 #: The id of every action, worked out once.
@@ -64,12 +63,20 @@ _ANSWER_IDS = {"pass": 0} | {
 }
 
 
+#: Every action by its notation, as a view lists the legal ones.
+TEXT_IDS = by_text(CROSS_IDS)
+
+
+#: One die's chance step: six ids of 1/6 each.
+_DIE = [(pips, 1 / 6) for pips in range(6)]
+
+
 class QwixxCodec(Codec[QwixxView, QwixxState]):
     """Qwixx for 1-5 seats; the observation grows with the number of seats."""
 
     def __init__(self, game: Qwixx) -> None:
         super().__init__(game)
-        self._sheet_cells = SharedParts(_sheet_cells)
+        self._sheet_cells = SharedParts(_write_sheet, SHEET_CELLS)
 
     @property
     def num_actions(self) -> int:
@@ -82,11 +89,13 @@ class QwixxCodec(Codec[QwixxView, QwixxState]):
         ids = CROSS_IDS
         return [ids[action] for action in actions]
 
+    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
+        return TEXT_IDS
+
     @property
     def observation_size(self) -> int:
         players = self.game.players
-        per_seat = len(ROWS) * (NUMBERS + 1) + MAX_PENALTIES + 1 + 1
-        return len(PHASES) + 2 * players + 1 + NUM_ACTIONS + 6 * len(DICE) + len(ROWS) + per_seat * players
+        return len(PHASES) + 2 * players + 1 + NUM_ACTIONS + 6 * len(DICE) + len(ROWS) + SHEET_CELLS * players
 
     def encode(self, view: QwixxView, put: Writer) -> None:
         players = self.game.players
@@ -102,8 +111,7 @@ class QwixxCodec(Codec[QwixxView, QwixxState]):
         if dice is None:
             put.skip(6 * len(DICE))
         else:
-            for pips in dice_values(dice).values():
-                put.one_hot(None if pips is None else pips - 1, 6)
+            put.one_hots([None if pips is None else pips - 1 for pips in dice_values(dice).values()], 6)
         put.members(view["locked"], ROWS)
         sheets = view["sheets"]
         for offset in range(players):
@@ -125,7 +133,7 @@ class QwixxCodec(Codec[QwixxView, QwixxState]):
     def chance_step_outcomes(self, state: QwixxState, drawn: Sequence[int]) -> list[tuple[int, float]]:
         if state.phase == CHOOSE_FIRST:
             return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
-        return [(pips, 1 / 6) for pips in range(6)]
+        return _DIE[:]
 
     def chance_outcome(self, state: QwixxState, drawn: Sequence[int]) -> First | Roll:
         if state.phase == CHOOSE_FIRST:

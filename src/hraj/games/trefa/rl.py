@@ -8,9 +8,9 @@ observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from hraj.core.codec import Codec, SharedParts, Writer, relative
+from hraj.core.codec import Codec, SharedParts, Writer, by_text, relative
 from hraj.core.game import Seat
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
@@ -20,10 +20,8 @@ NUM_ACTIONS = 2 + (1 << FIELDS) - 1
 _FIELD = len(COLOURS) + 5  # colour one-hot, printed, empty, crossed, value, hit
 _ROW = FIELDS * _FIELD + 3  # fields, complete, hits, points
 _SEAT = (ROWS + 1) + ROWS * _ROW + 1  # current row (or done), rows, score
-#: A field's colour as six cells, one of them 1 (the hot path builds 30 fields a sheet).
-_COLOUR_CELLS = {
-    letter: tuple(float(index == number) for index in range(len(COLOURS))) for number, letter in enumerate(COLOURS)
-}
+#: A field's colour by its letter: the one cell of six that is 1.
+_COLOUR_INDEX = {letter: number for number, letter in enumerate(COLOURS)}
 
 
 def move_id(action: Move) -> int:
@@ -41,6 +39,14 @@ MOVE_IDS: dict[Move, int] = {
 }
 
 
+#: Every action by its notation, as a view lists the legal ones.
+TEXT_IDS = by_text(MOVE_IDS)
+
+
+#: One die's chance step: six ids of 1/6 each.
+_DIE = [(pips, 1 / 6) for pips in range(6)]
+
+
 class TrefaCodec(Codec[TrefaView, TrefaState]):
     """Trefa for 1-6 seats; the observation grows with the number of seats."""
 
@@ -51,8 +57,8 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
         assert isinstance(game, Trefa)
         #: The most a row can score (six 6s and the top hit bonus of the sheet set in play).
         self.row_max = FIELDS * 6 + max(game.hit_bonus)
-        self._row_cells = SharedParts(self._encode_row)
-        self._sheet_cells = SharedParts(self._encode_sheet)
+        self._row_cells = SharedParts(self._write_row, _ROW)
+        self._sheet_cells = SharedParts(self._write_sheet, _SEAT)
 
     @property
     def num_actions(self) -> int:
@@ -64,6 +70,9 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
     def action_ids(self, state: TrefaState, seat: Seat, actions: Sequence[Move]) -> list[int]:
         ids = MOVE_IDS
         return [ids[action] for action in actions]
+
+    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
+        return TEXT_IDS
 
     @property
     def observation_size(self) -> int:
@@ -80,8 +89,7 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
         if dice is None:
             put.skip(6 * len(COLOURS))
         else:
-            for pips in dice.values():
-                put.one_hot(pips - 1, 6)
+            put.one_hots([pips - 1 for pips in dice.values()], 6)
         put.members(view["kept"], COLOURS)
         put.members(view["writable"], COLOURS)
         put.value(float(view["rerolled"]))
@@ -91,32 +99,30 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
             # a sheet is shared by every view until a turn changes it (see Trefa.sheet_view)
             put.block(self._sheet_cells(sheet))
 
-    def _encode_sheet(self, sheet: SheetView) -> list[float]:
+    def _write_sheet(self, sheet: SheetView, put: Writer) -> None:
         """A sheet: its current row (one-hot, the last cell once it is full), its rows, its score."""
         current = sheet["current_row"]
-        cells = [0.0] * (ROWS + 1)
-        cells[ROWS if current is None else current] = 1.0
+        put.one_hot(ROWS if current is None else current, ROWS + 1)
         for row in sheet["rows"]:
-            cells += self._row_cells(row).tolist()
-        cells.append(sheet["score"] / (ROWS * self.row_max))
-        return cells
+            put.block(self._row_cells(row))
+        put.value(sheet["score"] / (ROWS * self.row_max))
 
-    def _encode_row(self, row: RowView) -> list[float]:
+    def _write_row(self, row: RowView, put: Writer) -> None:
         """A row: per field its colour, printed number, empty, crossed, value and hit;
         then complete, hits and points."""
-        cells: list[float] = []
         for field in row["fields"]:
             value = field["value"]
-            cells += _COLOUR_CELLS[field["colour"]]
-            cells += (
-                field["printed"] / 6,
-                float(value is None),
-                float(field["crossed"]),
-                (value or 0) / 6,
-                float(field["hit"]),
+            put.one_hot(_COLOUR_INDEX[field["colour"]], len(COLOURS))
+            put.values(
+                (
+                    field["printed"] / 6,
+                    float(value is None),
+                    float(field["crossed"]),
+                    (value or 0) / 6,
+                    float(field["hit"]),
+                )
             )
-        cells += (float(row["complete"]), row["hits"] / FIELDS, row["points"] / self.row_max)
-        return cells
+        put.values((float(row["complete"]), row["hits"] / FIELDS, row["points"] / self.row_max))
 
     # --- chance: the first seat, or one die per step --------------------------------------
 
@@ -133,7 +139,7 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
     def chance_step_outcomes(self, state: TrefaState, drawn: Sequence[int]) -> list[tuple[int, float]]:
         if state.phase == CHOOSE_FIRST:
             return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
-        return [(pips, 1 / 6) for pips in range(6)]
+        return _DIE[:]
 
     def chance_outcome(self, state: TrefaState, drawn: Sequence[int]) -> First | Roll:
         if state.phase == CHOOSE_FIRST:

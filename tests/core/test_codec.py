@@ -1,0 +1,60 @@
+"""The writer that codecs write observations with, and the cells it keeps for shared view parts."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hraj.core.codec import SharedParts, Writer, by_text
+
+
+def written(fill: str) -> list[float]:
+    """The cells a writer leaves in a stale array after the calls named by `fill`."""
+    out = np.full(12, 9.0, dtype=np.float32)
+    put = Writer(out)
+    if fill == "fields":
+        put.one_hot(2, 3)
+        put.skip(2)
+        put.counts([5, 5, 7], 3, 0.25, lowest=5)
+        put.ones([0, 3], 4)
+    assert put.finish() == (12 if fill == "fields" else 0)
+    return out.tolist()
+
+
+def test_a_writer_sets_only_its_cells_and_zeros_the_rest() -> None:
+    assert written("fields") == [0, 0, 1, 0, 0, 0.5, 0, 0.25, 1, 0, 0, 1]
+    assert written("nothing") == [0.0] * 12
+
+
+def test_a_one_hot_or_a_count_outside_its_field_is_refused_not_written_next_door() -> None:
+    put = Writer(np.zeros(8, dtype=np.float32))
+    with pytest.raises(IndexError, match="outside 0-2"):
+        put.one_hot(3, 3)
+    with pytest.raises(IndexError, match="outside 1-4"):
+        put.counts([5], 4, lowest=1)
+    with pytest.raises(IndexError, match="outside 0-1"):
+        put.one_hots([0, 2], 2)
+
+
+def test_shared_parts_are_worked_out_once_and_must_fill_their_size() -> None:
+    calls = []
+
+    def encode(part: tuple[int, ...], put: Writer) -> None:
+        calls.append(part)
+        put.values(float(number) / 10 for number in part)
+
+    parts = SharedParts(encode, 2)
+    part = (1, 2)
+    assert parts(part).tolist() == pytest.approx([0.1, 0.2])
+    assert parts(part) is parts(part)
+    assert calls == [part]
+    with pytest.raises(AssertionError, match="1 cells, not 2"):
+        parts((1,))
+    with pytest.raises(IndexError):  # a cell past the end is never written
+        parts((1, 2, 3))
+
+
+def test_two_actions_with_one_notation_make_no_table() -> None:
+    assert by_text({"a": 0, 1: 1}) == {"a": (0, "a"), "1": (1, 1)}
+    with pytest.raises(ValueError, match="share a notation"):
+        by_text({"1": 0, 1: 1})
