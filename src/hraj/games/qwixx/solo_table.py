@@ -52,14 +52,15 @@ DUEL_HAZARD = 0.05
 #: rises with the sheet's progress (the sum of its rows' last crossed positions, plus 3 a
 #: penalty), as measured in two-player games of master against greedy.
 RISING_TABLE_PATH = Path(__file__).with_name("rising_table.npz")
+RISING_PROGRESS = (12.0, 16.0, 20.0, 24.0, 28.0, 32.0, 36.0, 40.0)
+RISING_HAZARD = (0.0, 0.03, 0.055, 0.09, 0.16, 0.25, 0.33, 0.45)
 #: The table for tables of three or more: two other turns after each of ours, each of
 #: which ends the game with the duel table's chance. It is shipped as its difference
 #: from the duel table in steps of `TRIO_STEPS` quantisation steps (0.035 points), which
-#: compresses to a third of a table of its own.
+#: compresses to a third of a table of its own; a duel table built with other settings
+#: calls for this one to be built again.
 TRIO_TABLE_PATH = Path(__file__).with_name("trio_table.npz")
 TRIO_STEPS = 8
-RISING_PROGRESS = (12.0, 16.0, 20.0, 24.0, 28.0, 32.0, 36.0, 40.0)
-RISING_HAZARD = (0.0, 0.03, 0.055, 0.09, 0.16, 0.25, 0.33, 0.45)
 
 
 def rising_hazard(progress: npt.NDArray[np.int64], penalties: int) -> FloatArray:
@@ -419,8 +420,8 @@ def trio_table() -> SoloTable:
 
 def table_for(players: int) -> SoloTable:
     """The table that models a game of `players` best: two other turns after each of ours
-    with three players or more (measured best with three; four and five were not
-    measured), one with two."""
+    with three players or more (it won more than the duel table with three and with four
+    players; five were not measured), one with two."""
     return trio_table() if players >= 3 else duel_table()
 
 
