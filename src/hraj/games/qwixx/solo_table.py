@@ -420,8 +420,8 @@ def trio_table() -> SoloTable:
 
 def table_for(players: int) -> SoloTable:
     """The table that models a game of `players` best: two other turns after each of ours
-    with three players or more (it won more than the duel table with three and with four
-    players; five were not measured), one with two."""
+    with three players or more (it won more than the duel table with three, four and five
+    players), one with two."""
     return trio_table() if players >= 3 else duel_table()
 
 
