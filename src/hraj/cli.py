@@ -36,6 +36,7 @@ from hraj.cli_errors import (
 )
 from hraj.cli_help import HELP_FIELDS, HelpfulCommand, HelpfulGroup, current_language, print_help
 from hraj.core import HrajError, InvalidOption, InvalidRecord, game_class
+from hraj.core.record import parse_record
 from hraj.i18n import DEFAULT_LANG, check_lang, error_text, list_text, t
 
 if TYPE_CHECKING:
@@ -441,12 +442,19 @@ def print_position(text: str, lang: str, out: Console) -> bool:
 
 def record_game(record: object) -> tuple[Mapping[str, object], Game[Any, Any]]:
     """A record read from a file, checked to be an object that names a game, and that
-    game with the record's options (the game's replay checks the rest)."""
+    game with the record's options (the game's replay checks the rest). A record an
+    earlier version wrote comes back with its events in today's form (`upgrade_events`),
+    so everything that reads it afterwards sees one form."""
     game_id = record.get("game") if isinstance(record, Mapping) else None
     if not isinstance(record, Mapping) or not isinstance(game_id, str):
         raise InvalidRecord("The record names no game.")
     options = record.get("options", {})
-    return record, game_class(game_id)(**(options if isinstance(options, dict) else {}))
+    game = game_class(game_id)(**(options if isinstance(options, dict) else {}))
+    events = parse_record(record)[2]
+    upgraded = game.upgrade_events(events)
+    if upgraded != events:
+        record = {**record, "events": [list(event) for event in upgraded]}
+    return record, game
 
 
 def record_names(record: Mapping[str, object], players: int, lang: str) -> list[str]:
@@ -757,8 +765,9 @@ def export_command(
     lang = language(lang)
     from hraj.core.registry import game_part
 
-    records = load_records(path)
-    _, game = record_game(records[0] if records else None)
+    checked = [record_game(record) for record in load_records(path)] or [record_game(None)]
+    records: list[object] = [record for record, _ in checked]  # in today's form (`record_game`)
+    game = checked[0][1]
     formats = game_part(game.id, "formats")
     if formats is None or not hasattr(formats, "export_records"):
         raise InvalidRecord(

@@ -228,6 +228,13 @@ class Game(ABC, Generic[A, C]):
     def parse_chance(self, text: str) -> C:
         """A chance outcome from its notation; raises InvalidAction for anything else."""
 
+    def upgrade_events(self, events: Sequence[Event]) -> list[Event]:
+        """A record's events in the form the rules record them now. A game whose log
+        changed form since records were first written puts back what older records
+        leave out; the default changes nothing. Anything that does not replay is left
+        as it is, for the replay to refuse with its own message."""
+        return list(events)
+
     def replay(self, record: object) -> State[A, C]:
         """Rebuild the state of a record event by event, checking every step."""
         game_id, options, events = parse_record(record)

@@ -28,10 +28,11 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from hraj.core.errors import IllegalAction, InvalidOption
+from hraj.core.errors import HrajError, IllegalAction, InvalidOption
 from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, boolean, int_in, one_of, optional_seat
 from hraj.core.jsondata import GameOptions
-from hraj.core.record import EventLog
+from hraj.core.record import CHANCE, Event, EventLog
+from hraj.core.record import MOVE as MOVE_EVENT
 from hraj.games.backgammon.moves import (
     BAR,
     CHECKERS,
@@ -149,6 +150,28 @@ class Backgammon(Game[Action, ChanceOutcome]):
             {"jacoby": True, "beavers": True},
             {"first": 0},
         ]
+
+    def upgrade_events(self, events: Sequence[Event]) -> list[Event]:
+        """Records written before every turn began with `roll, double or resign` left the
+        `roll` out wherever the player on roll could not double (cube switched off, a
+        Crawford game, the cube on the other side): the dice came straight after the
+        last move. The `roll` is put back before such dice, so those records replay."""
+        state = self.new_state()
+        upgraded: list[Event] = []
+        for kind, seat, text in events:
+            try:
+                if kind == CHANCE:
+                    if not state.is_chance and state.phase == CUBE:
+                        on_roll = state.to_act[0]
+                        state.apply(on_roll, "roll")
+                        upgraded.append((MOVE_EVENT, on_roll, "roll"))
+                    state.apply_chance(text)
+                elif kind == MOVE_EVENT and seat is not None:
+                    state.apply(seat, text)
+            except HrajError:
+                return list(events)
+            upgraded.append((kind, seat, text))
+        return upgraded
 
     def new_state(self) -> BackgammonState:
         return BackgammonState(self)
