@@ -10,6 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 import hraj
+from hraj.core import random_playout
 from hraj.core.record import Event
 from hraj.games.abluxxen.rules import AbluxxenState
 from hraj.games.abluxxen.web import card_text
@@ -99,15 +100,7 @@ def test_a_three_player_qwixx_replay_never_steps_between_the_answers_to_one_roll
     import random
 
     game = hraj.game("qwixx", players=3)
-    state = game.new_state()
-    rng = random.Random(4)
-    while not state.is_over:
-        if state.is_chance:
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            seat = state.to_act[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-    events = state.events()
+    events = random_playout(game.new_state(), random.Random(4)).events()
     together = asked_together(game, events)
     rolls = sum(1 for kind, _, text in events if kind == "chance" and not text.startswith("first"))
     # Seats with no cross to make are not asked: the others still answer at once.
