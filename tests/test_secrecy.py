@@ -197,7 +197,9 @@ def test_the_browser_table_shows_only_what_the_seat_may_read(
     room, auth = body["room"], {"Authorization": f"Bearer {body['token']}"}
     rng = random.Random(7)
     moves = 0
-    deadline = time.monotonic() + 120
+    # A random 5-point backgammon match runs to hundreds of events, and each check reads
+    # two pages and the log so far: half a minute alone, minutes on a loaded machine.
+    deadline = time.monotonic() + 360
     while time.monotonic() < deadline:
         message = client.get(f"/api/rooms/{room}/view", headers=auth).json()
         if message["status"] == "over":
