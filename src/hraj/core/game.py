@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Generic, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, TypedDict, TypeVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption, InvalidRecord
 from hraj.core.jsondata import GameOptions, OptionSetting
@@ -280,6 +280,30 @@ class Game(ABC, Generic[A, C]):
                 ) from None
         _check_same_log(state.events(), events, whole=whole)
         return state
+
+
+class AskedTogether:
+    """Watches a replay, event by event, for the decisions several seats were asked at
+    once (`to_act` naming more than one seat, as when every player answers the same
+    roll): such answers take effect together, so a replay shows them as one step. Call it
+    with each event's index and the position before it (`replay_events(before=...)`)."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = events
+        #: The seats of the question in progress that have not answered yet.
+        self.waiting: set[int] = set()
+        #: The indices of the decisions given as such answers.
+        self.indices: set[int] = set()
+
+    def __call__(self, index: int, state: State[Any, Any]) -> None:
+        kind, seat, _ = self.events[index]
+        if kind != MOVE or seat is None:
+            return
+        if not self.waiting and len(state.to_act) > 1:
+            self.waiting = set(state.to_act)
+        if seat in self.waiting:
+            self.indices.add(index)
+            self.waiting.discard(seat)
 
 
 def _check_same_log(rebuilt: Sequence[Event], recorded: Sequence[Event], *, whole: bool = True) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from hraj.core.game import Game, State
+from hraj.core.game import AskedTogether, Game, State
 from hraj.i18n import t
 from hraj.tui.play import event_lines, renderer
 
@@ -58,22 +58,19 @@ class Replay:
         lines: list[Text] = []
         events = final.events()
         said = event_lines(game.id, events, self.names, self.genders, self.lang, final.view(None))
-        #: Seats asked one question at once who have not answered yet (every player answers
-        #: the same roll): their answers take effect together, so they are one frame.
-        asked: set[int] = set()
+        # Answers that several seats give to one question take effect together: one frame.
+        asked = AskedTogether(events)
         for number, (kind, seat, text) in enumerate(events, start=1):
+            asked(number - 1, state)
             if kind == "chance":
                 state.apply_chance(text)
             elif kind == "move":
                 assert seat is not None
-                if not asked and len(state.to_act) > 1:
-                    asked = set(state.to_act)
-                asked.discard(seat)
                 state.apply(seat, text)
             sentence = said[number - 1]
             line = Text(f"{number}. ", style="dim").append(sentence if sentence is not None else Text(text))
             lines.append(line)
-            if kind == "move" and not asked:
+            if kind == "move" and not asked.waiting:
                 frames.append(Frame(len(frames) + 1, lines, state.copy()))
                 lines = []
         if frames and lines:  # what the rules did after the last decision (the end) belongs to it

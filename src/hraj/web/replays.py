@@ -26,7 +26,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hraj.core.game import Game, State
+from hraj.core.game import AskedTogether, Game, State
 from hraj.core.record import AUTO, CHANCE, HIDDEN, MOVE, Event
 from hraj.core.registry import game_part
 
@@ -75,25 +75,6 @@ def turn_ends(
     return ends
 
 
-class _AskedTogether:
-    """Watches a replay for the decisions that several seats were asked at once."""
-
-    def __init__(self, events: Sequence[Event]) -> None:
-        self.events = events
-        self.waiting: set[int] = set()
-        self.indices: set[int] = set()
-
-    def __call__(self, index: int, state: State[Any, Any]) -> None:
-        kind, seat, _ = self.events[index]
-        if kind != MOVE or seat is None:
-            return
-        if not self.waiting and len(state.to_act) > 1:
-            self.waiting = set(state.to_act)
-        if seat in self.waiting:
-            self.indices.add(index)
-            self.waiting.discard(seat)
-
-
 def private_chances(game: Game[Any, Any], events: Sequence[Event]) -> frozenset[int]:
     """The chance events a spectator could not read while the game ran (dealt and drawn
     cards), found from the position before the last decision, which is not over yet."""
@@ -108,7 +89,7 @@ def asked_together(game: Game[Any, Any], events: Sequence[Event]) -> frozenset[i
 def _read(game: Game[Any, Any], events: Sequence[Event]) -> tuple[frozenset[int], frozenset[int]]:
     """`private_chances` and `asked_together` from one replay of the record."""
     last = max((index for index, (kind, _, _) in enumerate(events) if kind == MOVE), default=0)
-    watch = _AskedTogether(events)
+    watch = AskedTogether(events)
     state = game.replay_events(events[:last], whole=False, before=watch)
     if last < len(events):
         watch(last, state)
