@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, WebSocket, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web import movers
 from tests.web.conftest import ARTIFACTS
@@ -50,17 +51,17 @@ _AT_REST = """async el => {
           reached: hit !== null && (el === hit || el.contains(hit)), attached: el.isConnected}; }"""
 
 
-def first_screen(page: Page, selector: str, index: int = 0) -> None:
+def first_screen(page: Page, selector: str, index: int = 0, timeout: float | None = None) -> None:
     """The element lies within the first screen of the page, no scroll reaches it, and
     nothing covers it for good. Measured at rest: an arriving card or checker is briefly drawn
     larger; a table that a newer one replaced meanwhile is measured again in the newer one."""
-    box = page.locator(selector).nth(index).evaluate(_AT_REST)
+    box = page.locator(selector).nth(index).evaluate(_AT_REST, timeout=timeout)
     for _ in range(5):
         if box["attached"] and box["reached"]:
             break
         # A newer table, or a neighbour's arrival drawn large for a moment: look again.
         page.wait_for_timeout(150)
-        box = page.locator(selector).nth(index).evaluate(_AT_REST)
+        box = page.locator(selector).nth(index).evaluate(_AT_REST, timeout=timeout)
     inside = box["left"] >= 0 and box["top"] >= 0
     inside = inside and box["right"] <= box["screenW"] + 0.5 and box["bottom"] <= box["screenH"] + 0.5
     if not inside or not box["reached"]:
@@ -70,10 +71,19 @@ def first_screen(page: Page, selector: str, index: int = 0) -> None:
 
 
 def press(page: Page, selector: str, index: int = 0) -> bool:
-    """Click an action's element after checking that it is in the first screen."""
+    """Click an action's element after checking that it is in the first screen.
+
+    False when it is gone before it could be measured (a newer table without it came in
+    between), as `act` answers; the caller looks again, and `play_to_end` fails a game whose
+    clicks keep changing nothing."""
     if page.locator(selector).count() <= index:
         return False
-    first_screen(page, selector, index)
+    try:
+        first_screen(page, selector, index, timeout=3000)
+    except PlaywrightTimeout:
+        if page.locator(selector).count() > index:
+            raise
+        return False
     return act(page, selector, index)
 
 
