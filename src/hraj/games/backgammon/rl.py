@@ -166,10 +166,7 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
         return 6 * (outcome.first - 1) + outcome.second - 1
 
     def chance_step_outcomes(self, state: BackgammonState, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        return [
-            (outcome.seat if isinstance(outcome, First) else 6 * (outcome.first - 1) + outcome.second - 1, p)
-            for outcome, p in state.chance_outcomes()
-        ]
+        return [(self.chance_id(state, outcome), p) for outcome, p in state.chance_outcomes()]
 
     def chance_outcome(self, state: BackgammonState, drawn: Sequence[int]) -> Roll | First:
         """The seat or roll of a chance id, read back without listing the outcomes (the
