@@ -145,6 +145,33 @@ def test_another_seats_turn_offers_the_white_sum_and_may_end_the_game() -> None:
     assert st.white_sum_values(values, pa, pb, 1, hazard)[0] == pytest.approx(total, abs=1e-6)
 
 
+def test_a_row_another_seat_locks_is_valued_as_frozen_with_the_points_it_holds() -> None:
+    """Each open row of a sheet freezes with the chance `freeze`: it keeps its points, takes
+    no more crosses and counts as locked, as a locked row of ours with the fewest crosses
+    does, less that row's points (red 2-6 holds 5 crosses, 15 points; the lock row, 28)."""
+    freeze = 0.05
+    rng = np.random.default_rng(2)
+    size = st.N_PAIRS + 1
+    values = (rng.random((st.MAX_PENALTIES, size, size)) * 100).astype(np.float32)
+    values = np.maximum(values, values.transpose(0, 2, 1))  # a table is symmetric in its two pairs
+    rows = [st.ROW_INDEX[(4, 5)], st.ROW_INDEX[(st.LOCK_POSITION, 7)], st.ROW_INDEX[(-1, 0)], st.ROW_INDEX[(3, 2)]]
+    frozen = st.ROW_INDEX[(st.LOCK_POSITION, 6)]
+    assert frozen == st.FROZEN_ROW and st.ROW_POINTS[frozen] == 28
+
+    def worth(four: list[int]) -> float:
+        return float(values[1, st.PAIR_INDEX[four[0], four[1]], st.PAIR_INDEX[four[2], four[3]]])
+
+    expected = (1 - 3 * freeze) * worth(rows)  # yellow is locked already: three rows can freeze
+    for row, points in ((0, 15), (2, 0), (3, 3)):
+        then = rows[:]
+        then[row] = frozen
+        expected += freeze * (worth(then) + points - 28)
+    pa, pb = np.array([st.PAIR_INDEX[rows[0], rows[1]]]), np.array([st.PAIR_INDEX[rows[2], rows[3]]])
+    assert st.frozen_values(values, pa, pb, 1, freeze)[0] == pytest.approx(expected, abs=1e-4)
+    # The pairs may come in either order.
+    assert st.frozen_values(values, pb, pa, 1, freeze)[0] == pytest.approx(expected, abs=1e-4)
+
+
 def test_the_duel_table_loads_and_values_the_free_white_sums() -> None:
     duel = st.duel_table()
     assert 0 < duel.value(EMPTY, 0) < 200

@@ -107,6 +107,6 @@ LEVELS: dict[str, tuple[str, str]] = {
     ),
     "master": (
         _("Master"),
-        _("plays to win: watches every sheet, races to lock rows; wins 60% of 2-player games vs the Beginner"),
+        _("plays to win: watches every sheet, races to lock rows; wins 62% of 2-player games vs the Beginner"),
     ),
 }

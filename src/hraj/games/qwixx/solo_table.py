@@ -48,6 +48,9 @@ TABLE_PATH = Path(__file__).with_name("solo_table.npz")
 #: game with this chance (a two-player game of greedy bots lasts about 23 turns).
 DUEL_TABLE_PATH = Path(__file__).with_name("duel_table.npz")
 DUEL_HAZARD = 0.05
+#: ... and after which each open row of ours is frozen with this chance: another seat
+#: locked it (fitted by arenas against greedy: 0.01 and 0.03 won less with two players).
+DUEL_FREEZE = 0.02
 #: The table for the master bot: the chance that the game ends after another seat's turn
 #: rises with the sheet's progress (the sum of its rows' last crossed positions, plus 3 a
 #: penalty), as measured in two-player games of master against greedy.
@@ -136,6 +139,23 @@ def _pair_moves() -> tuple[IntArray, IntArray, IntArray]:
 
 
 PAIR_ONE, PAIR_TWO, PAIR_DOUBLE = _pair_moves()
+
+#: A row another seat locks is frozen: nothing more can be crossed in it, and it counts
+#: as locked for the end of the game. It is modelled as our own locked row with the
+#: fewest crosses, `FROZEN_ROW`, its points corrected by `PAIR_FROZEN_POINTS`.
+FROZEN_ROW = ROW_INDEX[(LOCK_POSITION, CROSSES_TO_LOCK + 1)]
+
+
+def _pair_freezes() -> tuple[IntArray, IntArray, npt.NDArray[np.bool_]]:
+    """Per pair state and slot: the pair with that row frozen, the points that changes by, whether it can."""
+    frozen = np.empty((N_PAIRS, 2), dtype=np.int64)
+    frozen[:, 0] = PAIR_INDEX[FROZEN_ROW, PAIRS[:, 1]]
+    frozen[:, 1] = PAIR_INDEX[PAIRS[:, 0], FROZEN_ROW]
+    points = ROW_POINTS[PAIRS] - ROW_POINTS[FROZEN_ROW]
+    return frozen, points, ~ROW_LOCKED[PAIRS]
+
+
+PAIR_FROZEN, PAIR_FROZEN_POINTS, PAIR_CAN_FREEZE = _pair_freezes()
 
 
 def _white_pairs() -> tuple[IntArray, IntArray, IntArray, FloatArray]:
@@ -281,14 +301,36 @@ def _ended(values: npt.NDArray[np.float32]) -> None:
         values[m, :N_PAIRS, :N_PAIRS][over] = (points - PENALTY_POINTS * m)[over]
 
 
+def frozen_values(values: npt.NDArray[np.float32], pa: IntArray, pb: IntArray, m: int, freeze: float) -> FloatArray:
+    """Value of sheets (pa, pb) once another seat's turn may have locked one of their
+    open rows, each with chance `freeze`, from `values` of the turn that follows."""
+    total = np.zeros(len(pa), dtype=np.float64)
+    chance = np.zeros(len(pa), dtype=np.float64)
+    for pairs, other, first in ((pa, pb, True), (pb, pa, False)):
+        for slot in range(2):
+            can = PAIR_CAN_FREEZE[pairs, slot]
+            frozen = PAIR_FROZEN[pairs, slot]
+            worth = (values[m, frozen, other] if first else values[m, other, frozen]).astype(np.float64)
+            total += np.where(can, freeze * (worth + PAIR_FROZEN_POINTS[pairs, slot]), 0.0)
+            chance += np.where(can, freeze, 0.0)
+    return np.asarray(total + (1 - chance) * values[m, pa, pb].astype(np.float64))
+
+
 def build(
-    batch: int = 4000, progress: bool = True, hazard: float | None = None, rising: bool = False, others: int = 1
+    batch: int = 4000,
+    progress: bool = True,
+    hazard: float | None = None,
+    rising: bool = False,
+    others: int = 1,
+    freeze: float = 0.0,
 ) -> npt.NDArray[np.float32]:
     """values[m, pa, pb] at the start of our turn, sentinel row and column included (ILLEGAL).
 
     Solo (`hazard` None) every turn is ours. Otherwise `others` other seats' turns follow
     each of ours (one: a table of two), each of which ends the game with probability
-    `hazard`, or with `rising_hazard` of the sheet's progress when `rising`.
+    `hazard`, or with `rising_hazard` of the sheet's progress when `rising`. With
+    `freeze` above 0, each other seat's turn that does not end the game also locks each
+    open row of ours with that chance, after our white sum.
     """
     if rising:
         hazard = DUEL_HAZARD
@@ -301,6 +343,16 @@ def build(
         waits.append(np.full((MAX_PENALTIES, size, size), ILLEGAL, dtype=np.float32))
         _ended(waits[-1])
     after = waits[0] if waits else values  # solo: the next turn is ours again
+    # With a chance of frozen rows, each other seat's turn leads to the value of what
+    # follows it once that turn may have frozen a row: exposed[0] of our turn's values,
+    # exposed[k] of the wait k turns before ours.
+    exposed: list[npt.NDArray[np.float32]] = []
+    if freeze > 0:
+        if hazard is None:
+            raise ValueError("a chance of frozen rows needs other seats (--duel)")
+        for _ in waits:
+            exposed.append(np.full((MAX_PENALTIES, size, size), ILLEGAL, dtype=np.float32))
+            _ended(exposed[-1])
     pa, pb = canonical_states()
     level = PAIR_PROGRESS[pa] + PAIR_PROGRESS[pb]
     done, total, start = 0, len(pa) * MAX_PENALTIES, time.monotonic()
@@ -317,11 +369,14 @@ def build(
                 values[m, a, b] = values[m, b, a] = result
                 if hazard is not None:
                     ends = rising_hazard(PAIR_PROGRESS[a] + PAIR_PROGRESS[b], m) if rising else hazard
-                    following = values[m]  # the last other seat's turn is followed by ours
-                    for wait in reversed(waits):
-                        theirs = white_sum_values(following, a, b, m, ends)
+                    following = values  # the last other seat's turn is followed by ours
+                    for k, wait in enumerate(reversed(waits)):
+                        if exposed:
+                            exposed[k][m, a, b] = exposed[k][m, b, a] = frozen_values(following, a, b, m, freeze)
+                            following = exposed[k]
+                        theirs = white_sum_values(following[m], a, b, m, ends)
                         wait[m, a, b] = wait[m, b, a] = theirs
-                        following = wait[m]
+                        following = wait
                 done += len(a)
             if progress:
                 _progress(done, total, start)
@@ -452,6 +507,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--hazard", type=float, default=DUEL_HAZARD, help="the duel table's chance of the end a turn")
     parser.add_argument(
+        "--freeze",
+        type=float,
+        default=DUEL_FREEZE,
+        help="the duel table's chance that the other seat locks each of our open rows a turn",
+    )
+    parser.add_argument(
         "--others",
         type=int,
         choices=[1, 2],
@@ -460,7 +521,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     start = time.monotonic()
-    values = build(hazard=args.hazard if args.duel else None, rising=args.rising, others=args.others)
+    values = build(
+        hazard=args.hazard if args.duel else None,
+        rising=args.rising,
+        others=args.others,
+        freeze=args.freeze if args.duel and not args.rising else 0.0,
+    )
     empty = int(PAIR_INDEX[0, 0])
     print(f"expected score: {values[0, empty, empty]:.4f} ({time.monotonic() - start:.0f} s)")
     trio = args.duel and args.others == 2

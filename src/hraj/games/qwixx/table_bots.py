@@ -8,9 +8,10 @@ that can follow it.
 
 `MasterQwixxBot` plays to win when others sit at the table. It estimates each seat's
 final score by the duel table, solved like the solo one but with another seat's turn
-after each own turn (a white sum to cross for free, then a chance that the game ends),
-or with three players or more by the table of three, two other turns after each own;
-a row another player locked counts as frozen with what it holds. It turns the
+after each own turn (a white sum to cross for free, then a chance that the game ends
+and, if it goes on, a chance for each open row that the other seat locked it), or with
+three players or more by the table of three, two other turns after each own; a row
+another player locked counts as frozen with what it holds. It turns the
 differences into a win probability whose spread shrinks as the game runs out, and
 knows exactly who wins when an option ends the game. So it locks a row to freeze the
 others' rows or to end a game it leads, and avoids ending one it trails. Two options
@@ -204,10 +205,13 @@ class MasterQwixxBot(TableBot):
 
     #: Spread of a seat's final score per point it may still gain (fitted by arenas).
     spread = 0.9
-    #: Share of the duel table's expected gain credited to a seat: real tables end sooner
-    #: than the table's model (measured by arenas against greedy; 1.0 lost a third of the
-    #: three-player wins).
-    share = 0.6
+    #: Share of the duel table's expected gain credited to a seat with two players: real
+    #: tables end sooner than the table's model (fitted by arenas against greedy: 0.6 and
+    #: 0.9 won less than 0.75).
+    share = 0.75
+    #: The same with three players or more, read from the table of three (0.6 and 0.75
+    #: won less than 0.9).
+    crowd_share = 0.9
     #: Read the table whose chance of the game's end rises with a sheet's progress
     #: (`build --rising`) rather than the duel table's constant chance.
     rising = False
@@ -233,12 +237,13 @@ class MasterQwixxBot(TableBot):
             if mine != best:
                 return (1.0 if mine > best else 0.0), float(mine - best)
             return 1.0 / (1 + scores.count(best)), 0.0
+        share = self.share if len(others) == 1 else self.crowd_share
         mine_now = sheet.score(locked)
-        mine_final = mine_now + self.share * (sheet.value(table, locked) - mine_now)
+        mine_final = mine_now + share * (sheet.value(table, locked) - mine_now)
         chance, margin = 1.0, math.inf
         for other in their:
             now = other.score(locked)
-            final = now + self.share * (other.value(table, locked) - now)
+            final = now + share * (other.value(table, locked) - now)
             room = max(mine_final - mine_now, 0.0) + max(final - now, 0.0)
             sigma = self.spread * math.sqrt(room + 1.0)
             chance *= 0.5 * math.erfc(-(mine_final - final) / (sigma * math.sqrt(2)))
