@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.web.play import WAIT_MS
 
@@ -159,6 +159,26 @@ def test_chat_between_players_keeps_markup_as_text_and_spectators_read_it(
     watcher.screenshot(path=str(artifacts / "room-chat-spectator.png"), full_page=True)
     for each in (watcher_context, context, host_context):
         each.close()
+
+
+def test_a_chat_that_failed_to_load_is_loaded_again(browser: Browser, server_url: str) -> None:
+    """A busy server answering the first load of the chat with 503 does not leave the
+    players without it: the page asks again."""
+    context, host = newcomer(browser)
+    failed: list[str] = []
+
+    def first_load_fails(route: Route) -> None:
+        if route.request.method == "GET" and not failed:
+            failed.append(route.request.url)
+            route.fulfill(status=503, content_type="application/json", body='{"message": "busy"}')
+        else:
+            route.continue_()
+
+    host.route("**/api/rooms/*/chat*", first_load_fails)
+    make_room(host, server_url, ["me", "friend"])
+    expect(host.locator("#chat-form")).to_be_visible(timeout=WAIT_MS)
+    assert len(failed) == 1
+    context.close()
 
 
 def test_a_game_against_a_bot_has_no_chat(browser: Browser, server_url: str) -> None:

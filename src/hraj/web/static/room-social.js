@@ -117,9 +117,16 @@
     list.scrollTop = list.scrollHeight;
   }
 
-  async function loadChat() {
-    const { ok, answer } = await api("/chat");
-    if (!ok || !answer.chat) return;
+  /** The chat's lines and whether this page may write; a failed load (a busy server, a
+   * dropped connection) is tried again after 1, 2, 4 and 8 seconds. */
+  async function loadChat(attempt = 0) {
+    const loaded = await api("/chat").catch(() => ({ ok: false, status: 0, answer: {} }));
+    const { ok, status, answer } = loaded;
+    if (!ok) {
+      if (status !== 404 && attempt < 4) setTimeout(() => loadChat(attempt + 1), 1000 * 2 ** attempt);
+      return;
+    }
+    if (!answer.chat) return;
     $("chat").hidden = false;
     const writer = seatTokens().length > 0;
     $("chat-form").hidden = !writer;
