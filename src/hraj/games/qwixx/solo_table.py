@@ -48,8 +48,9 @@ TABLE_PATH = Path(__file__).with_name("solo_table.npz")
 #: game with this chance (a two-player game of greedy bots lasts about 23 turns).
 DUEL_TABLE_PATH = Path(__file__).with_name("duel_table.npz")
 DUEL_HAZARD = 0.05
-#: ... and after which each open row of ours is frozen with this chance: another seat
-#: locked it (fitted by arenas against greedy: 0.01 and 0.03 won less with two players).
+#: If the game goes on after another seat's turn, each open row of ours is frozen with
+#: this chance: that seat locked it (fitted by arenas against greedy: 0.01 and 0.03 won
+#: less with two players).
 DUEL_FREEZE = 0.02
 #: The table for the master bot: the chance that the game ends after another seat's turn
 #: rises with the sheet's progress (the sum of its rows' last crossed positions, plus 3 a
@@ -510,7 +511,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--freeze",
         type=float,
         default=DUEL_FREEZE,
-        help="the duel table's chance that the other seat locks each of our open rows a turn",
+        help="the chance that another seat's turn locks each of our open rows (0 for none)",
     )
     parser.add_argument(
         "--others",

@@ -177,7 +177,8 @@ class OptimalQwixxBot(TableBot):
     #: Read the solo table even with others at the table (the plain solo optimum).
     solo_only = False
     #: With others, the share of the duel table's expected gain credited to the sheet
-    #: (see MasterQwixxBot.share; 0.6 won 54% against greedy in two-player arenas, 1.0 43%).
+    #: (see MasterQwixxBot.share; 0.6 won 60.6% against greedy in two-player arenas with
+    #: frozen rows, 0.75 58.7%; before them 0.6 won 54%, 1.0 43%).
     share = 0.6
 
     def leaf(self, state: QwixxState, seat: int, sheet: Sheet) -> Score:
