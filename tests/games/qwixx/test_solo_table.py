@@ -172,6 +172,16 @@ def test_a_row_another_seat_locks_is_valued_as_frozen_with_the_points_it_holds()
     assert st.frozen_values(values, pb, pa, 1, freeze)[0] == pytest.approx(expected, abs=1e-4)
 
 
+@pytest.mark.parametrize("argv", [["build", "--freeze", "0.01"], ["build", "--rising", "--freeze", "0.01"]])
+def test_a_freeze_chance_without_the_duel_table_is_refused_before_building(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as refused:
+        st.main(argv)
+    assert refused.value.code == 2
+    assert "--freeze" in capsys.readouterr().err
+
+
 def test_the_duel_table_loads_and_values_the_free_white_sums() -> None:
     duel = st.duel_table()
     assert 0 < duel.value(EMPTY, 0) < 200

@@ -510,8 +510,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--freeze",
         type=float,
-        default=DUEL_FREEZE,
-        help="the chance that another seat's turn locks each of our open rows (0 for none)",
+        default=None,
+        help=f"with --duel, the chance that another seat's turn locks each open row of ours ({DUEL_FREEZE}; 0: none)",
     )
     parser.add_argument(
         "--others",
@@ -521,12 +521,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="other seats' turns after each of ours (2: the table of three, stored against the duel table)",
     )
     args = parser.parse_args(argv)
+    if args.freeze is not None and (not args.duel or args.rising):
+        parser.error("--freeze models the other seats' locks: it goes with --duel, and not with --rising")
     start = time.monotonic()
     values = build(
         hazard=args.hazard if args.duel else None,
         rising=args.rising,
         others=args.others,
-        freeze=args.freeze if args.duel and not args.rising else 0.0,
+        freeze=(DUEL_FREEZE if args.freeze is None else args.freeze) if args.duel and not args.rising else 0.0,
     )
     empty = int(PAIR_INDEX[0, 0])
     print(f"expected score: {values[0, empty, empty]:.4f} ({time.monotonic() - start:.0f} s)")
