@@ -2,7 +2,8 @@
 
 Run `python -m benchmarks.trefa_race --games 600 --advantage-games 150`; add
 `--only-advantage --paces 0,4,8,14,24` to let `winner` play on at other prices of a
-turn. Every game is seeded (game i uses seed i, seats turning), so the figures repeat
+turn, and `--walkers racer@4,expectimax,greedy` to sum the best gain on offer along the
+games of other policies too. Every game is seeded (game i uses seed i, seats turning), so the figures repeat
 exactly.
 
 1. Anatomy of the race between two equal players (`racer` against itself, then `winner`
@@ -16,7 +17,9 @@ exactly.
    play on as racers. Summed over a game, the mean is what the policy gains over the
    racer's win rate (the performance-difference identity), with far less noise than
    counting wins. The sum of the best gain on offer at each decision bounds what any
-   one-step improvement over the racer can reach on those positions.
+   one-step improvement over the racer can reach on those positions. Summed along the
+   games of other policies (`--walkers`), it shows how much any steering of the game
+   can find: a policy gains over the racer only what the positions it reaches offer.
 """
 
 from __future__ import annotations
@@ -137,20 +140,51 @@ def advantage(games: int, paces: tuple[float, ...]) -> None:
     With `paces`, `winner` may play on at those prices of a turn (the best for each option);
     the gains are still valued with both seats playing on as racers, as the identity asks.
     """
+
+    def hero(seed: int) -> Callable[[TrefaState, Seat], Any]:
+        bot = WinnerBot(seed)
+        bot.PACES = paces
+        return lambda state, seat: max(bot.values(state, seat), key=lambda option: (option.win, option.score)).action
+
+    named = ", ".join(f"{pace:g}" for pace in paces)
+    _gains(f"winner (paces {named})", hero, games)
+
+
+def walker(name: str) -> Callable[[int], Callable[[TrefaState, Seat], Any]]:
+    """A policy whose games the gains are summed along: a bot's name, or `racer@P` for a racer
+    that prices a turn at P points."""
+    if name.startswith("racer@"):
+        price = float(name.removeprefix("racer@"))
+
+        def priced(seed: int) -> Callable[[TrefaState, Seat], Any]:
+            bot = RacerBot(seed)
+            bot.RACE_TURN_COST = price
+            return bot.choose
+
+        return priced
+    return lambda seed: make_bot("trefa", name, seed=seed).choose
+
+
+def _gains(label: str, hero: Callable[[int], Callable[[TrefaState, Seat], Any]], games: int) -> None:
+    """Along `games` seeded games of `hero` against `racer`: the hero's wins, the sum over its
+    decisions of Q(its move) - Q(racer's move), and the sum of the best such gain on offer."""
     gains, bounds, wins = [], [], []
     racer = RacerBot()
     judge = WinnerBot(0)  # the racer's own pace only: Q as the identity asks
     for seed in range(games):
         seat = seed % 2
-        hero = WinnerBot(2 * seed + seat)
-        hero.PACES = paces
+        choose = hero(2 * seed + seat)
         opponent = RacerBot(2 * seed + 1 - seat)
         total = [0.0, 0.0]
 
-        def weighed(state: State[Any, Any], to_move: Seat, hero: WinnerBot = hero, total: list[float] = total) -> Any:
+        def weighed(
+            state: State[Any, Any],
+            to_move: Seat,
+            choose: Callable[[TrefaState, Seat], Any] = choose,
+            total: list[float] = total,
+        ) -> Any:
             assert isinstance(state, TrefaState)
-            options = hero.values(state, to_move)
-            choice = max(options, key=lambda option: (option.win, option.score)).action  # as `choose`
+            choice = choose(state, to_move)
             values = {option.action: option.win for option in judge.values(state, to_move)}
             if len(values) > 1:
                 usual = values[racer.choose(state, to_move)]
@@ -166,10 +200,9 @@ def advantage(games: int, paces: tuple[float, ...]) -> None:
         wins.append((seat in state.outcome.winners) / len(state.outcome.winners))
         gains.append(total[0])
         bounds.append(total[1])
-    named = ", ".join(f"{pace:g}" for pace in paces)
     print(
-        f"winner (paces {named}) vs racer, {games} games: wins {_interval(wins)}; its gain over racer's 50%"
-        f" {_interval(gains)} a game, the best gain on offer {statistics.fmean(bounds):.1%}"
+        f"{label} vs racer, {games} games: wins {_interval(wins)}; its gain over racer's 50%"
+        f" {_interval(gains)} a game, the best gain on offer {_interval(bounds)} a game"
     )
 
 
@@ -181,12 +214,20 @@ def main() -> None:
     parser.add_argument("--advantage-games", type=int, default=100, help="winner games for the advantage (default 100)")
     parser.add_argument("--paces", default="8", help="comma-separated prices of a turn winner may play on at")
     parser.add_argument("--only-advantage", action="store_true", help="skip the anatomy and the calibration")
+    parser.add_argument(
+        "--walkers",
+        default="",
+        help="comma-separated policies (bot names, or racer@P for a racer pricing a turn at P) along whose"
+        " games the best gain on offer is summed as well",
+    )
     args = parser.parse_args()
     if not args.only_advantage:
         anatomy("racer", args.games)
         anatomy("winner", args.games)
         calibration(args.positions, args.playouts)
     advantage(args.advantage_games, tuple(float(pace) for pace in args.paces.split(",")))
+    for name in filter(None, args.walkers.split(",")):
+        _gains(name, walker(name), args.advantage_games)
 
 
 if __name__ == "__main__":
