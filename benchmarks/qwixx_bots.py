@@ -7,6 +7,8 @@ Run: `.venv/bin/python -m benchmarks.qwixx_bots [--games N] [--table-games N] [-
 2. Tables of 2, 3 and 4 players: win shares with 95% CIs over `--games` games, seats
    rotating from game to game (game i shifts the seats by i), ties shared.
 3. Decision times of every level (p50, p95, max in ms, one process, one core).
+4. Endings (`--parts endings`): how master's games against greedy end (four misthrows,
+   whose, or two locked rows, and how many master locked), and master's wins in each.
 
 `--jobs J` spreads the games over J processes; the results do not depend on J.
 `--greedy-variants` adds the round robin of greedy settings that chose greedy's figures.
@@ -32,6 +34,7 @@ from hraj.core import play_game
 from hraj.core.bot import Bot, make_bot
 from hraj.core.game import Seat, State
 from hraj.games.qwixx.bots import LEVELS, GreedyQwixxBot
+from hraj.games.qwixx.rules import LAST, MAX_PENALTIES, QwixxState
 from hraj.games.qwixx.solo_table import RISING_TABLE_PATH, solo_table
 from hraj.games.qwixx.table_bots import SoloOptimalQwixxBot
 
@@ -144,6 +147,48 @@ def tables(games: int, jobs: int, only: str = "") -> None:
         print(f"  {label:28} {names[0]} wins {wins[0]}  score {scores[0]} vs {scores[1]}")
 
 
+def ending_chunk(players: int, numbers: range, seed: int) -> list[tuple[str, float, float]]:
+    """Games `numbers` of master against greedy: how each ended, master's win share, its margin."""
+    game = hraj.game("qwixx", players=players)
+    found = []
+    for number in numbers:
+        game_seed = seed * 1_000_003 + number
+        hero = number % players
+        bots = [bot("master" if seat == hero else "greedy", game_seed * 31 + seat) for seat in range(players)]
+        state = play_game(game.new_state(), bots, random.Random(game_seed))
+        assert isinstance(state, QwixxState) and state.outcome is not None
+        if max(state.penalties) >= MAX_PENALTIES:
+            how = "four misthrows, master's" if state.penalties[hero] >= MAX_PENALTIES else "four misthrows, greedy's"
+        else:
+            locks = [sum(mask >> LAST & 1 for mask in state.marks[seat]) for seat in range(players)]
+            how = f"rows locked, {locks[hero]} of them by master"
+        share = 1 / len(state.outcome.winners) if hero in state.outcome.winners else 0.0
+        best_other = max(state.outcome.scores[seat] for seat in range(players) if seat != hero)
+        found.append((how, share, state.outcome.scores[hero] - best_other))
+    return found
+
+
+def endings(games: int, jobs: int) -> None:
+    """How master's games against greedy end, and how often master wins each kind."""
+    print(f"endings of master against greedy, {games:,} games per table, seats rotating (95% CI)")
+    for players in (2, 3):
+        step = math.ceil(games / max(jobs, 1))
+        chunks = [range(lo, min(lo + step, games)) for lo in range(0, games, step)]
+        with ProcessPoolExecutor(max(jobs, 1)) as pool:
+            found = [
+                end
+                for part in pool.map(ending_chunk, [players] * len(chunks), chunks, [13] * len(chunks))
+                for end in part
+            ]
+        print(f"  {players} players: master wins {Estimate.of([share for _, share, _ in found])}")
+        for how in sorted({how for how, _, _ in found}):
+            ended = [(share, margin) for kind, share, margin in found if kind == how]
+            print(
+                f"    {how:34} {len(ended) / len(found):6.1%} of games, master wins"
+                f" {Estimate.of([share for share, _ in ended])}, margin {statistics.fmean(m for _, m in ended):+.1f}"
+            )
+
+
 def latencies(games: int) -> None:
     print(f"decision times, ms, over {games} games of 3 players (one process)")
     for name in LEVELS:
@@ -213,6 +258,8 @@ def main() -> None:
         tables(args.games, args.jobs, args.only)
     if "latency" in parts:
         latencies(args.latency_games)
+    if "endings" in parts:
+        endings(args.games, args.jobs)
     if args.greedy_variants:
         round_robin(args.games)
     if args.master_variants:
