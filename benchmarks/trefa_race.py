@@ -3,8 +3,8 @@
 Run `python -m benchmarks.trefa_race --games 600 --advantage-games 150`; add
 `--only-advantage --paces 0,4,8,14,24` to let `winner` play on at other prices of a
 turn, and `--walkers racer@4,expectimax,greedy` to sum the best gain on offer along the
-games of other policies too. Every game is seeded (game i uses seed i, seats turning), so the figures repeat
-exactly.
+games of other policies too. Every game is seeded (game i uses seed i, seats turning),
+so the figures repeat exactly.
 
 1. Anatomy of the race between two equal players (`racer` against itself, then `winner`
    against `racer`): how often the player who fills the sheet first wins, the first
@@ -37,7 +37,7 @@ from hraj.bots.arena import Z95
 from hraj.core.bot import make_bot
 from hraj.core.driver import play_game
 from hraj.core.game import Seat, State
-from hraj.games.trefa.bots import RacerBot, WinnerBot
+from hraj.games.trefa.bots import BOTS, RacerBot, WinnerBot
 from hraj.games.trefa.rules import FIRST_THROW, TrefaState
 
 
@@ -154,7 +154,10 @@ def walker(name: str) -> Callable[[int], Callable[[TrefaState, Seat], Any]]:
     """A policy whose games the gains are summed along: a bot's name, or `racer@P` for a racer
     that prices a turn at P points."""
     if name.startswith("racer@"):
-        price = float(name.removeprefix("racer@"))
+        try:
+            price = float(name.removeprefix("racer@"))
+        except ValueError:
+            raise ValueError(f"{name}: racer@ takes a price of a turn in points, e.g. racer@4") from None
 
         def priced(seed: int) -> Callable[[TrefaState, Seat], Any]:
             bot = RacerBot(seed)
@@ -162,6 +165,8 @@ def walker(name: str) -> Callable[[int], Callable[[TrefaState, Seat], Any]]:
             return bot.choose
 
         return priced
+    if name not in BOTS:
+        raise ValueError(f"{name}: no such Trefa bot; choose one of {', '.join(BOTS)} or racer@P")
     return lambda seed: make_bot("trefa", name, seed=seed).choose
 
 
@@ -221,13 +226,17 @@ def main() -> None:
         " games the best gain on offer is summed as well",
     )
     args = parser.parse_args()
+    try:
+        walkers = [(name, walker(name)) for name in filter(None, args.walkers.split(","))]
+    except ValueError as error:
+        parser.error(str(error))
     if not args.only_advantage:
         anatomy("racer", args.games)
         anatomy("winner", args.games)
         calibration(args.positions, args.playouts)
     advantage(args.advantage_games, tuple(float(pace) for pace in args.paces.split(",")))
-    for name in filter(None, args.walkers.split(",")):
-        _gains(name, walker(name), args.advantage_games)
+    for name, policy in walkers:
+        _gains(name, policy, args.advantage_games)
 
 
 if __name__ == "__main__":
