@@ -50,6 +50,8 @@ MATCHES = [
     ("optimal", "greedy", "greedy", "greedy"),
     ("solo-optimal", "greedy"),
 ]
+#: The parts `--parts` may name, in the order they run.
+PARTS = ("solo", "tables", "latency", "endings")
 #: Bots measured here besides the levels: the solo optimum played blind to the others.
 EXTRA: dict[str, type[Bot]] = {"solo-optimal": SoloOptimalQwixxBot}
 
@@ -243,7 +245,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500, help="games per multiplayer match (2000 for the full check)")
     parser.add_argument("--latency-games", type=int, default=20, help="games timed per level")
     parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
-    parser.add_argument("--parts", default="solo,tables,latency", help="which parts to run, comma-separated")
+    parser.add_argument(
+        "--parts",
+        default="solo,tables,latency",
+        help="which parts to run, comma-separated: solo, tables, latency, endings, or none",
+    )
     parser.add_argument("--only", default="", help="run only the matches whose first bot is this one")
     parser.add_argument("--greedy-variants", action="store_true", help="also run the round robin of greedy settings")
     parser.add_argument("--master-variants", action="store_true", help="also run master with other settings")
@@ -251,7 +257,10 @@ def main() -> None:
     parser.add_argument("--sweep-players", default="2,3", help="player counts of the sweep, comma-separated")
     parser.add_argument("--sweep-seed", type=int, default=11, help="seed of the sweep's games")
     args = parser.parse_args()
-    parts = set(args.parts.split(","))
+    parts = set(filter(None, args.parts.split(",")))
+    unknown = parts - set(PARTS) - {"none"}
+    if unknown:
+        parser.error(f"no such part: {', '.join(sorted(unknown))}; choose from {', '.join(PARTS)} (or none)")
     if "solo" in parts:
         solo(args.solo_games, args.jobs)
     if "tables" in parts:
