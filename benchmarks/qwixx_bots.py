@@ -24,9 +24,9 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import hraj
 from hraj.bots.arena import Estimate
@@ -37,6 +37,9 @@ from hraj.games.qwixx.bots import LEVELS, GreedyQwixxBot
 from hraj.games.qwixx.rules import LAST, MAX_PENALTIES, QwixxState
 from hraj.games.qwixx.solo_table import RISING_TABLE_PATH, solo_table
 from hraj.games.qwixx.table_bots import SoloOptimalQwixxBot
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 VARIANTS = [(2.0, 0.3), (2.5, 1.5), (3.0, 1.0), (3.0, 2.0), (4.0, 1.0)]
 MATCHES = [
@@ -113,18 +116,22 @@ def play_chunk(names: Sequence[str], numbers: range, seed: int) -> tuple[list[li
     return wins, scores
 
 
-def play_match(names: Sequence[str], games: int, jobs: int, seed: int = 0) -> tuple[list[Estimate], list[Estimate]]:
-    """Win shares and mean scores of each entrant over `games` games on `jobs` processes."""
+def in_chunks(work: Callable[[T, range, int], R], first: T, games: int, jobs: int, seed: int) -> list[R]:
+    """`work(first, numbers, seed)` over games 0 to `games` - 1, split into `jobs` ranges and
+    played in that many processes (in this one with a single job); the results in order."""
     step = math.ceil(games / max(jobs, 1))
     chunks = [range(lo, min(lo + step, games)) for lo in range(0, games, step)]
+    if jobs <= 1:
+        return [work(first, chunk, seed) for chunk in chunks]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(work, [first] * len(chunks), chunks, [seed] * len(chunks)))
+
+
+def play_match(names: Sequence[str], games: int, jobs: int, seed: int = 0) -> tuple[list[Estimate], list[Estimate]]:
+    """Win shares and mean scores of each entrant over `games` games on `jobs` processes."""
     wins: list[list[float]] = [[] for _ in names]
     scores: list[list[float]] = [[] for _ in names]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_chunk, [names] * len(chunks), chunks, [seed] * len(chunks)))
-    else:
-        results = [play_chunk(names, chunk, seed) for chunk in chunks]
-    for chunk_wins, chunk_scores in results:
+    for chunk_wins, chunk_scores in in_chunks(play_chunk, names, games, jobs, seed):
         for entrant in range(len(names)):
             wins[entrant] += chunk_wins[entrant]
             scores[entrant] += chunk_scores[entrant]
@@ -162,8 +169,8 @@ def ending_chunk(players: int, numbers: range, seed: int) -> list[tuple[str, flo
         if max(state.penalties) >= MAX_PENALTIES:
             how = "four misthrows, master's" if state.penalties[hero] >= MAX_PENALTIES else "four misthrows, greedy's"
         else:
-            locks = [sum(mask >> LAST & 1 for mask in state.marks[seat]) for seat in range(players)]
-            how = f"rows locked, {locks[hero]} of them by master"
+            locks = sum(mask >> LAST & 1 for mask in state.marks[hero])
+            how = f"rows locked, {locks} of them by master"
         share = 1 / len(state.outcome.winners) if hero in state.outcome.winners else 0.0
         best_other = max(state.outcome.scores[seat] for seat in range(players) if seat != hero)
         found.append((how, share, state.outcome.scores[hero] - best_other))
@@ -174,14 +181,7 @@ def endings(games: int, jobs: int) -> None:
     """How master's games against greedy end, and how often master wins each kind."""
     print(f"endings of master against greedy, {games:,} games per table, seats rotating (95% CI)")
     for players in (2, 3):
-        step = math.ceil(games / max(jobs, 1))
-        chunks = [range(lo, min(lo + step, games)) for lo in range(0, games, step)]
-        with ProcessPoolExecutor(max(jobs, 1)) as pool:
-            found = [
-                end
-                for part in pool.map(ending_chunk, [players] * len(chunks), chunks, [13] * len(chunks))
-                for end in part
-            ]
+        found = [end for part in in_chunks(ending_chunk, players, games, jobs, 13) for end in part]
         print(f"  {players} players: master wins {Estimate.of([share for _, share, _ in found])}")
         for how in sorted({how for how, _, _ in found}):
             ended = [(share, margin) for kind, share, margin in found if kind == how]

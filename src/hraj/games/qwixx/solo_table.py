@@ -523,12 +523,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.freeze is not None and (not args.duel or args.rising):
         parser.error("--freeze models the other seats' locks: it goes with --duel, and not with --rising")
+    # Past the check above, a freeze chance given comes with the duel table.
+    freeze = 0.0 if not args.duel or args.rising else DUEL_FREEZE if args.freeze is None else args.freeze
     start = time.monotonic()
     values = build(
         hazard=args.hazard if args.duel else None,
         rising=args.rising,
         others=args.others,
-        freeze=(DUEL_FREEZE if args.freeze is None else args.freeze) if args.duel and not args.rising else 0.0,
+        freeze=freeze,
     )
     empty = int(PAIR_INDEX[0, 0])
     print(f"expected score: {values[0, empty, empty]:.4f} ({time.monotonic() - start:.0f} s)")
