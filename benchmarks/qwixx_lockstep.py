@@ -2,10 +2,11 @@
 
 The rules engine plays one game at a time in Python, about 13 ms for a two-player game of
 master against greedy. This module plays the same games as arrays, every game of a batch
-taking its turn at once, at about a tenth of a millisecond a game. That makes two
-measurements possible that the engine cannot afford (`benchmarks/qwixx_headroom.py`):
-sweeps of master's estimate over 20,000 games each, and the chance of winning after
-every option of a decision, from thousands of games played on from it.
+taking its turn at once, in well under a millisecond a game. That makes two
+measurements possible that the engine cannot afford (`benchmarks/qwixx_headroom.py`,
+which also times both): sweeps of master's estimate over 20,000 games each, and the
+chance of winning after every option of a decision, from thousands of games played on
+from it.
 
 It follows hraj's rules (`docs/rules/qwixx.md`) and the two bots exactly:
 
