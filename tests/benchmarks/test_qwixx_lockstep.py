@@ -49,12 +49,12 @@ def near_tie(bot: MasterQwixxBot, state: QwixxState, seat: int, ours: Cross) -> 
     return best[0] - values[ours][0] < 1e-6
 
 
-@pytest.mark.parametrize(("players", "seats"), [(2, "mg"), (2, "gm"), (3, "gmg")])
+@pytest.mark.parametrize(("players", "seats"), [(2, "mg"), (2, "gm"), (3, "gmg"), (3, "mgg"), (4, "ggmg")])
 def test_lockstep_bots_choose_as_the_engine_bots_do(players: int, seats: str) -> None:
     lockstep = Lockstep(seats, Table(table_for(players)))
     rng = random.Random(players * 100 + len(seats))
     checked = 0
-    for game_number in range(6):
+    for game_number in range(10):
         state = Qwixx(players=players).new_state()
         bots = {
             seat: MasterQwixxBot(game_number) if kind == "m" else GreedyQwixxBot(game_number)
