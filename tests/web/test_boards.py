@@ -20,7 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.web import movers
 from tests.web.conftest import ARTIFACTS
 from tests.web.movers import Hand
-from tests.web.play import act, is_over, new_room, play_to_end, wait_for_turn_or_end
+from tests.web.play import WAIT_MS, act, is_over, new_room, play_to_end, wait_for_turn_or_end
 
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 360, "height": 740}
@@ -176,7 +176,7 @@ def test_bot_moves_are_shown_one_by_one_marked_and_animated(browser: Browser, se
     start = table_version(page)
     for _ in range(3):
         wait_for_turn_or_end(page)
-        trefa_move(page, rng)
+        move_and_wait(page, lambda: trefa_move(page, rng))
     wait_for_turn_or_end(page)
     page.screenshot(path=str(shots / "trefa-bots-stepped.png"))
     shown = page.evaluate("window.shown")
@@ -201,6 +201,23 @@ def test_bot_moves_are_shown_one_by_one_marked_and_animated(browser: Browser, se
 
 def table_version(page: Page) -> int:
     return int(page.locator("#table .table").get_attribute("data-version") or -1)
+
+
+def move_and_wait(page: Page, move: Callable[[], None]) -> None:
+    """Make a move and wait until the table shows a later version: on a busy machine the
+    old table, still saying "your turn", would otherwise take the next move too."""
+    before = table_version(page)
+    for _ in range(3):
+        move()
+        try:
+            page.wait_for_function(
+                f"() => Number(document.querySelector('#table .table')?.dataset.version) > {before}",
+                timeout=WAIT_MS,
+            )
+            return
+        except PlaywrightTimeout:
+            wait_for_turn_or_end(page)  # the click missed a re-rendered table: move again
+    raise AssertionError(f"the table stayed at version {before} after three moves")
 
 
 def test_less_motion_keeps_the_marks_without_animations(browser: Browser, server_url: str) -> None:
