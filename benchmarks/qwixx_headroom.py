@@ -26,7 +26,6 @@ Every part is seeded; the results do not depend on `--jobs`.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -35,6 +34,8 @@ import numpy as np
 
 from benchmarks.qwixx_bots import bot, in_chunks, play_match
 from benchmarks.qwixx_lockstep import Games, Leaf, Lockstep, Table, wins
+from hraj.bots.arena import Estimate
+from hraj.core import resolve_chance
 from hraj.games.qwixx.bots import GreedyQwixxBot
 from hraj.games.qwixx.rules import COLOUR, WHITE, Cross, Qwixx, QwixxState
 from hraj.games.qwixx.solo_table import table_for
@@ -71,8 +72,9 @@ def variations(players: int) -> list[tuple[str, Leaf]]:
 
 
 def ci(values: np.ndarray) -> str:
-    half = 1.96 * values.std(ddof=1) / math.sqrt(len(values))
-    return f"{100 * values.mean():5.2f} ± {100 * half:.2f} %"
+    """The mean of `values` in percent with its 95% interval."""
+    estimate = Estimate.of(values.tolist())
+    return f"{100 * estimate.mean:5.2f} ± {100 * estimate.half_width:.2f} %"
 
 
 def lockstep_wins(players: int, leaf: Leaf, games: int, seed: int) -> np.ndarray:
@@ -132,10 +134,16 @@ def ending(state: QwixxState, seat: int, action: Cross, master: MasterQwixxBot, 
 
 
 def option_values(
-    state: QwixxState, seat: int, options: list[Cross], rollouts: int, rng: np.random.Generator, tables: Table
+    state: QwixxState,
+    seat: int,
+    options: list[Cross],
+    bots: tuple[MasterQwixxBot, GreedyQwixxBot],
+    rollouts: int,
+    rng: np.random.Generator,
+    tables: Table,
 ) -> np.ndarray:
     """[options, 2]: master's chance of winning after each option, from each half of the rollouts."""
-    master, greedy = MasterQwixxBot(0), GreedyQwixxBot(0)
+    master, greedy = bots
     ends = [ending(state, seat, action, master, greedy) for action in options]
     values = np.zeros((len(options), 2))
     going = [k for k, end in enumerate(ends) if not end.is_over]
@@ -169,10 +177,10 @@ def offer_chunk(setup: tuple[str, int, int, float], numbers: range, seed: int) -
         state = Qwixx(players=players).new_state()
         upper = lower = 0.0
         decisions = 0
-        while not state.is_over:
-            if state.is_chance:
-                state.apply_chance(state.sample_chance(rng), check=False)
-                continue
+        while True:
+            resolve_chance(state, rng)
+            if state.is_over:
+                break
             seat = state.to_act[0]
             if seat != hero:
                 state.apply(seat, greedy.choose(state, seat), check=False)
@@ -182,7 +190,7 @@ def offer_chunk(setup: tuple[str, int, int, float], numbers: range, seed: int) -
             top = max(value[0] for _, value in scored)
             options = [action for action, value in scored if value[0] >= top - near]
             if len(options) > 1:
-                values = option_values(state, seat, options, rollouts, dice, tables)
+                values = option_values(state, seat, options, (master, greedy), rollouts, dice, tables)
                 chosen = options.index(masters)
                 both = values.mean(axis=1)
                 upper += both.max() - both[chosen]

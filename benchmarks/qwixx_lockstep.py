@@ -33,13 +33,19 @@ import numpy as np
 
 from hraj.games.qwixx import solo_table as table
 from hraj.games.qwixx.bots import SUM_WEIGHT, GreedyQwixxBot
-from hraj.games.qwixx.rules import QwixxState
+from hraj.games.qwixx.rules import (
+    CROSSES_TO_LOCK,
+    LAST,
+    MAX_PENALTIES,
+    PENALTY_POINTS,
+    ROWS_LOCKED_TO_END,
+    QwixxState,
+)
 from hraj.games.qwixx.table_bots import MasterQwixxBot
 
 #: A NumPy array; shapes are given where each is made or taken.
 Array = Any
 
-LAST = 10  # the locking position of a row
 #: Points of a row by its crosses (a lock counts one more); long enough for any index.
 ROW_POINTS = np.array([c * (c + 1) // 2 for c in range(40)], dtype=np.int64)
 #: Greedy's worth of the numbers still open from a position on (the same in every row).
@@ -77,13 +83,18 @@ def four(a: Array) -> Array:
     return a[..., 0] + a[..., 1] + a[..., 2] + a[..., 3]
 
 
+def rows_end(locked: Array) -> Array:
+    """Whether enough rows are locked [..., 4] to end the game."""
+    return four(locked.astype(np.int64)) >= ROWS_LOCKED_TO_END
+
+
 def row_scores(last: Array, crossed: Array) -> Array:
     """Points of rows from their last position and crossed numbers (a lock adds one)."""
     return ROW_POINTS[crossed + (last == LAST)]
 
 
 def sheet_scores(last: Array, crossed: Array, penalties: Array) -> Array:
-    return four(row_scores(last, crossed)) - 5 * penalties
+    return four(row_scores(last, crossed)) - PENALTY_POINTS * penalties
 
 
 class Table:
@@ -99,9 +110,9 @@ class Table:
         low, high = np.minimum(a, b), np.maximum(a, b)
         flat = low * table.N_PAIRS - low * (low - 1) // 2 + (high - low)
         locks = table.ROW_LOCKED[rows]
-        ended = (penalties >= 4) | (four(locks.astype(np.int64)) >= 2)
+        ended = (penalties >= MAX_PENALTIES) | rows_end(locks)
         looked = self.values[np.minimum(penalties, 3), np.where(ended, 0, flat)]
-        return np.where(ended, points - 5 * penalties, looked)
+        return np.where(ended, points - PENALTY_POINTS * penalties, looked)
 
     def estimate(self, last: Array, crossed: Array, penalties: Array, locked: Array) -> tuple[Array, Array]:
         """(score now, table value) of sheets [M, 4], rows in `locked` [M, 4] frozen unless their own."""
@@ -110,7 +121,7 @@ class Table:
         points = row_scores(last, crossed)
         total = four(points)
         extra = four(np.where(frozen, points - FROZEN_POINTS, 0))
-        now = total - 5 * penalties
+        now = total - PENALTY_POINTS * penalties
         return now, self.value(rows, penalties, total - extra) + extra
 
 
@@ -150,7 +161,7 @@ class Games:
     done: Array = field(init=False)  # [N] games that have ended
 
     def __post_init__(self) -> None:
-        self.done = (four(self.locked.astype(np.int64)) >= 2) | (self.penalties >= 4).any(axis=1)
+        self.done = rows_end(self.locked) | (self.penalties >= MAX_PENALTIES).any(axis=1)
 
     @classmethod
     def of(cls, state: QwixxState, count: int) -> Games:
@@ -198,7 +209,7 @@ class Roll:
 
 def may_cross(last: Array, crossed: Array, locked: Array, position: Array) -> Array:
     """The marking rule, elementwise: an open row, right of every cross, 5 crosses before the last."""
-    return ~locked & (position > last) & ((position != LAST) | (crossed >= 5))
+    return ~locked & (position > last) & ((position != LAST) | (crossed >= CROSSES_TO_LOCK))
 
 
 class Lockstep:
@@ -224,7 +235,7 @@ class Lockstep:
             locks, 0.0, GreedyQwixxBot.open_weight * (crosses + 2) * OPEN[start]
         )
         gain = after - before
-        second = locks & (four(games.locked.astype(np.int64))[:, None] + 1 >= 2)
+        second = locks & (four(games.locked.astype(np.int64))[:, None] + 1 >= ROWS_LOCKED_TO_END)
         if second.any():
             scores = games.scores()
             mine = scores[:, seat][:, None] + ROW_POINTS[crosses + 2] - ROW_POINTS[crosses]
@@ -251,7 +262,7 @@ class Lockstep:
         locked_count = four(locked_after.astype(np.int64))
         cut = 1.0
         if leaf.locked_end or leaf.threat_end:
-            threats = (games.crossed[:, others] >= 5) & ~games.locked[:, None, :]
+            threats = (games.crossed[:, others] >= CROSSES_TO_LOCK) & ~games.locked[:, None, :]
             threat = four(threats.astype(np.int64)).max(axis=1)[of]
             cut = np.clip(1.0 - leaf.locked_end * locked_count - leaf.threat_end * threat, 0.1, 2.0)
         # The others' sheets change only where the option locks a row (it freezes theirs).
@@ -287,7 +298,7 @@ class Lockstep:
             difference = mine - theirs + leaf.lead * (mine_now - now)
             chance = chance * 0.5 * erfc(-difference / (leaf.spread * np.sqrt(room + 1.0) * math.sqrt(2)))
             margin = np.minimum(margin, difference)
-        ended = (locked_count >= 2) | (penalties >= 4)
+        ended = (locked_count >= ROWS_LOCKED_TO_END) | (penalties >= MAX_PENALTIES)
         if ended.any():
             best = np.max(np.stack(now_all, axis=1), axis=1)
             ties = sum((now == best).astype(np.int64) for now in now_all)
@@ -327,7 +338,7 @@ class Lockstep:
         # Own turn: 5 white choices x (no colour cross, 8 colour options).
         colour = roll.colour_positions()
         locks_now = games.locked[None] | (last == LAST)
-        over = four(locks_now.astype(np.int64)) >= 2
+        over = rows_end(locks_now)
         plan_last = np.repeat(last[:, None], 9, axis=1)
         plan_crossed = np.repeat(crossed[:, None], 9, axis=1)
         plan_penalties = np.repeat(penalties[:, None], 9, axis=1)
@@ -397,7 +408,9 @@ class Lockstep:
         )
         if self.kinds[active] == "greedy":
             gains = self.greedy_gains(games, active, rows, positions)
-            return self.greedy_pick(gains, legal, np.where(crossed_white, GreedyQwixxBot.margin, -5.0))
+            return self.greedy_pick(
+                gains, legal, np.where(crossed_white, GreedyQwixxBot.margin, -float(PENALTY_POINTS))
+            )
         return self.master_colour(games, active, positions, legal, crossed_white)
 
     def turn(self, games: Games, active: int, roll: Roll) -> None:
@@ -412,7 +425,7 @@ class Lockstep:
             games.last[where, seat, row[where]] = positions[where, row[where]]
             games.crossed[where, seat, row[where]] += 1
         games.locked |= (games.last == LAST).any(axis=1)
-        games.done |= live & (four(games.locked.astype(np.int64)) >= 2)
+        games.done |= live & rows_end(games.locked)
         choice = self.colour_answer(games, active, roll, crossed_white)
         where = np.nonzero((choice >= 0) & ~games.done)[0]
         rows = COLOUR_ROWS[choice[where]]
@@ -423,7 +436,7 @@ class Lockstep:
         games.locked |= (games.last == LAST).any(axis=1)
         going = live & ~games.done
         games.penalties[:, active] += going & ~crossed
-        games.done |= going & ((four(games.locked.astype(np.int64)) >= 2) | (games.penalties[:, active] >= 4))
+        games.done |= going & (rows_end(games.locked) | (games.penalties[:, active] >= MAX_PENALTIES))
 
     def play(self, games: Games, active: int, rng: np.random.Generator, blocks: int = 1) -> Array:
         """Play every game to its end from the start of `active`'s turn; the final scores [N, P].
