@@ -14,11 +14,13 @@ message ids with their parameters and translated where they are shown.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
+from hraj.core.bot import Bot, make_bot, strongest_bot
 from hraj.core.game import Game, Seat, State
 from hraj.core.registry import game_part
 
@@ -69,12 +71,17 @@ class Thresholds:
     """When a lost value counts as a doubtful move, a mistake and a blunder (gnubg's
     doubtful / bad / very bad), and the mean loss per decision below which a player
     earns each rating word, best first (master, expert, advanced, intermediate; above
-    the last: beginner). All in the adviser's unit."""
+    the last: beginner), calibrated against the game's own bot levels
+    (`benchmarks.analysis_levels`). All in the adviser's unit."""
 
     doubtful: float
     bad: float
     very_bad: float
     ratings: tuple[float, float, float, float]
+    stake: float = 0.0
+    """The least spread between the best and the worst option valued for a decision to
+    count in a player's mean loss: once a game is decided every option is worth about
+    the same, and counting those decisions would make any play look good."""
 
 
 def rank(values: Sequence[OptionValue], first: object = None) -> list[OptionValue]:
@@ -117,6 +124,58 @@ class Adviser(ABC):
         Every legal option where the bot can value them all cheaply; a searching bot
         may give only those it weighs, but always includes `played` when given (the
         option a player chose, for analysis). `reasons=False` skips the reasons."""
+
+    # --- rollouts (hraj.analysis.rollout) -------------------------------------------------
+
+    @property
+    def rollout_bot(self) -> str:
+        """The bot level that plays every seat of a rollout: the strongest, unless the
+        game names a faster one that plays the same way (its hints module says why)."""
+        return strongest_bot(self.game.id)
+
+    #: A rollout's first chance events come from a Latin hypercube over the outcomes
+    #: (`chance_outcomes`): for a game whose outcomes are few (two dice: 21 rolls).
+    stratified_chance = False
+
+    def rollout_players(self, seed: int) -> list[Bot]:
+        """One `rollout_bot` per seat, seeded, without any clock."""
+        return [make_bot(self.game.id, self.rollout_bot, seed + seat).unhurried() for seat in range(self.game.players)]
+
+    def play_out(
+        self,
+        state: State[Any, Any],
+        start: State[Any, Any],
+        players: Sequence[Bot],
+        chance: ChanceSource,
+        unseen: random.Random,
+    ) -> State[Any, Any]:
+        """Play `state` (an option applied to `start`) on until `rollout_value` has a
+        value: chance from `chance`, each seat's choice from its own view. A game may
+        play many trials at once (arrays in lockstep) by overriding this; the rollout
+        itself stays the same."""
+        while self.rollout_value(state, 0, start) is None:
+            if state.is_chance:
+                chance.resolve(state)
+                continue
+            seat = state.to_act[0]
+            state.apply(seat, players[seat].choose(state.determinize(seat, unseen), seat))
+        return state
+
+    def rollout_value(self, state: State[Any, Any], seat: Seat, start: State[Any, Any]) -> float | None:
+        """What a played-out position is worth to `seat` in `unit`, None while it plays on:
+        by default at the game's end, its score (points), its share of the win (win)."""
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        if self.unit == WIN:
+            return 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+        return float(outcome.scores[seat])
+
+
+class ChanceSource(Protocol):
+    """Resolves a state's pending chance events (a rollout's same-luck numbers)."""
+
+    def resolve(self, state: State[Any, Any]) -> None: ...
 
 
 def adviser(game: Game[Any, Any], seed: int = 0, *, quick: bool = False) -> Adviser | None:

@@ -95,3 +95,16 @@ chat = Table(
     Column("text", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+#: Rollouts of a finished room's decisions (hraj.analysis.rollout), kept so that a second
+#: look costs nothing: one per (room, move, trials, seed), the result as JSON.
+rollouts = Table(
+    "rollouts",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("move", Integer, primary_key=True),
+    Column("trials", Integer, primary_key=True),
+    Column("seed", Integer, primary_key=True),
+    Column("result", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)

@@ -21,7 +21,9 @@ from hraj.core.hints import WIN, Adviser, OptionValue, Reason, Thresholds, rank
 from hraj.games.abluxxen.rules import PLAY, AbluxxenState, Move
 from hraj.games.abluxxen.search import SearchBot
 
-THRESHOLDS = Thresholds(0.04, 0.08, 0.16, ratings=(0.005, 0.01, 0.02, 0.04))
+THRESHOLDS = Thresholds(0.04, 0.08, 0.16, ratings=(0.005, 0.01, 0.02, 0.04), stake=0.01)
+#: The level that plays Abluxxen's rollouts.
+ROLLOUT_LEVEL = "greedy"
 #: Analysis settings: deals, turns ahead, plays weighed (the strongest level's).
 QUICK_DEALS, QUICK_HORIZON, QUICK_WIDTH = 12, 6, 6
 
@@ -67,6 +69,13 @@ class AbluxxenAdviser(Adviser):
     @property
     def thresholds(self) -> Thresholds:
         return THRESHOLDS
+
+    @property
+    def rollout_bot(self) -> str:
+        """`greedy` plays the rollouts: `strategist` weighs its options by greedy's
+        playouts itself, and its own search in every seat would make one playout last
+        minutes."""
+        return ROLLOUT_LEVEL
 
     def bot(self) -> SearchBot:
         """The strongest bot of this seed; for analysis with the quick settings."""

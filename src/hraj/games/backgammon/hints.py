@@ -42,6 +42,8 @@ from hraj.games.backgammon.rules import BEAVERED, CUBE, DOUBLED, MOVE, RESIGNED,
 #: error per decision: supernatural/world class (0.005), expert (0.008), advanced
 #: (0.012), intermediate (0.018), above that casual and beginner.
 THRESHOLDS = Thresholds(0.04, 0.08, 0.16, ratings=(0.005, 0.008, 0.012, 0.018))
+#: The level that plays backgammon's rollouts.
+ROLLOUT_LEVEL = "net"
 #: (slope, intercept) of the logistic curve from pubeval's score to a chance of
 #: winning, for race and for contact positions (see the module docstring).
 #: scripts/calibrate_pubeval.py --games 2000 --seed 1 (19 809 race and 89 664 contact positions).
@@ -301,6 +303,24 @@ class BackgammonAdviser(Adviser):
             options.append(OptionValue(action, equity, EQUITY, why))
         choice = bot.choose(state.copy(), seat)
         return rank(options, choice)
+
+    #: gnubg's quasi-random dice: the first rolls of a rollout's trials spread evenly.
+    stratified_chance = True
+
+    @property
+    def rollout_bot(self) -> str:
+        """The net at 0-ply (`net`) plays the rollouts, as gnubg's quick rollouts do:
+        `expert`'s one-roll search on top of it makes a game some 17 times as long."""
+        return ROLLOUT_LEVEL
+
+    def rollout_value(self, state: State[Any, Any], seat: Seat, start: State[Any, Any]) -> float | None:
+        """The points of the game being played when the rollout began, for `seat`, per
+        point of the cube then (gnubg's cubeful equity at cube 1); a match plays on no further."""
+        assert isinstance(state, BackgammonState) and isinstance(start, BackgammonState)
+        if len(state.games) <= len(start.games):
+            return None
+        winner, points, _ = state.games[len(start.games)]
+        return (points if winner == seat else -points) / start.cube
 
 
 def _pair(item: ValuedPlay | tuple[Action, float]) -> tuple[Action, float]:

@@ -18,7 +18,7 @@ from hraj.games.qwixx.table_bots import TableBot
 
 #: Expected points lost (alone) and chance of winning lost (with others).
 SOLO_THRESHOLDS = Thresholds(1.0, 3.0, 6.0, ratings=(0.05, 0.15, 0.35, 0.7))
-TABLE_THRESHOLDS = Thresholds(0.02, 0.05, 0.10, ratings=(0.002, 0.005, 0.01, 0.02))
+TABLE_THRESHOLDS = Thresholds(0.02, 0.05, 0.10, ratings=(0.002, 0.005, 0.01, 0.02), stake=0.005)
 
 
 def _(text: str) -> str:

@@ -17,7 +17,7 @@ from hraj.games.trefa.bots import WinnerBot
 from hraj.games.trefa.rules import Move, TrefaState, colour_list
 
 SOLO_THRESHOLDS = Thresholds(1.0, 3.0, 6.0, ratings=(0.2, 0.5, 1.0, 2.0))
-RACE_THRESHOLDS = Thresholds(0.03, 0.06, 0.12, ratings=(0.003, 0.007, 0.015, 0.03))
+RACE_THRESHOLDS = Thresholds(0.03, 0.06, 0.12, ratings=(0.003, 0.007, 0.015, 0.03), stake=0.0075)
 
 
 def _(text: str) -> str:
