@@ -10,6 +10,7 @@ from rich.text import Text
 
 from hraj.analysis.game import Analysis
 from hraj.analysis.text import (
+    MARKS,
     estimate_note,
     loss_name,
     loss_text,
@@ -21,8 +22,6 @@ from hraj.analysis.text import (
 from hraj.core.hints import OptionValue
 from hraj.i18n import t, tn
 
-#: gnubg's marks of a doubtful move, a mistake and a blunder.
-MARKS = {"doubtful": "?!", "bad": "?", "very_bad": "??"}
 #: Options a hint lists before it says how many more there are.
 HINT_ROWS = 10
 WORST = 5
