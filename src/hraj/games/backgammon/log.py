@@ -3,9 +3,10 @@
 A play is written in the reader's point numbers, the ones the board shows them (a
 spectator and the replay see seat 0's side): the opponent's "24/18 13/11" reads
 "1/7 12/14", so the log and the board never disagree. A roll belongs to the player on
-roll, followed through the events: a play or `no move` passes the turn, `roll` and `double` keep it with who said them. A game starts
-with the opening roll (one die each, seat 0's first) unless the seed variant, or the
-chance event `first N`, names who rolls.
+roll, followed through the events: a play or `no move` passes the turn, `roll` and
+`double` keep it with who said them. A game starts with the opening roll (one die
+each, seat 0's first) unless the seed variant, or the chance event `first N`, names
+who rolls.
 """
 
 from __future__ import annotations
