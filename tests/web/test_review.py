@@ -114,3 +114,12 @@ def test_a_rollout_can_be_stopped(client: TestClient, monkeypatch: pytest.Monkey
     assert client.delete(url).json()["status"] == "stopped"
     assert wait_for(client, url)["status"] == "none"
     assert rollouts.load_rollout(client.app.state.rooms.store, room, move, 400, rollouts._seed(room)) is None  # type: ignore[attr-defined]
+
+
+def test_the_room_log_numbers_its_lines_by_move_as_the_review_does(client: TestClient) -> None:
+    room = new_room(client, "backgammon", SEATS["backgammon"])["room"]
+    total = moves_of(client, room)
+    table = client.get(f"/r/{room}/table?lang=en").text
+    numbers = [int(number) for number in re.findall(r'<span class="move-no">(\d+)\.</span>', table)]
+    # newest first: the last move's number leads, however long the game (the log keeps 40 lines)
+    assert numbers[0] == total and numbers == sorted(numbers, reverse=True) and total > 40

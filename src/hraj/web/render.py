@@ -14,7 +14,7 @@ from typing import TypedDict
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, StrictUndefined, select_autoescape
 
 from hraj.core.bot import default_bot
-from hraj.core.record import Event
+from hraj.core.record import MOVE, Event, move_numbers
 from hraj.core.registry import GAMES, game_folder
 from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, bot_name, gender_of, t, tn
 from hraj.i18n import log_lines as sentences
@@ -159,7 +159,14 @@ def table_context(
     """Everything the table templates need, built from one seat's view and the events
     that seat may read (`state.events_for(seat)`)."""
     names = seat_names(seats, lang, game_id)
-    said = [line for line in sentences(game_id, events, names, seat_genders(seats), lang, view) if line is not None]
+    # Each line of the log with the number of its move (one numbering: the analysis and the
+    # replay name moves the same way); the dice and cards between moves have none.
+    numbers = move_numbers(events)
+    said = [
+        (numbers[index] if events[index][0] == MOVE else None, line)
+        for index, line in enumerate(sentences(game_id, events, names, seat_genders(seats), lang, view))
+        if line is not None
+    ]
     viewer = view.get("seat")
     to_act = tables.seat_numbers(view.get("to_act"))
     legal = tables.notations(view.get("legal"))
