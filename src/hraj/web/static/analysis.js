@@ -58,7 +58,7 @@
       if (marks) markMoves(JSON.parse(marks.dataset.marks || "{}"));
       document.getElementById("analysis-wait")?.remove();
       section.append(...summary.childNodes);
-      const svg = section.querySelector(".analysis-plot svg");
+      const svg = section.querySelector(".analysis-plot > svg");
       if (svg) plotClicks(svg);
       const place = document.getElementById("decision");
       if (place && decision) {
