@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from hraj.games.abluxxen import hints as abluxxen_hints
 
@@ -22,7 +22,7 @@ SEATS = {
     "abluxxen": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}],
 }
 #: A laptop's and a phone's screen.
-SCREENS = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+SCREENS: dict[str, ViewportSize] = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 #: What axe-core checks: WCAG 2.0 and 2.1, levels A and AA.
 WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 #: The analysis of a whole game on a busy machine.
