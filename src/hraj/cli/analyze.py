@@ -104,7 +104,7 @@ def stored_record(source: str) -> Record | None:
         return None
     try:
         from hraj.core.record import make_record
-        from hraj.server.rooms import HINTS_KEY
+        from hraj.server.room import HINTS_KEY
         from hraj.server.settings import database_url_from, default_data_dir
         from hraj.store.db import Store
     except ModuleNotFoundError:  # installed without the server
