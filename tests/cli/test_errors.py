@@ -7,7 +7,7 @@ import signal
 import pytest
 
 from hraj.cli import main
-from tests.cli_helpers import hraj
+from tests.cli.helpers import hraj
 
 BAD_LINES = [
     ("nonsense",),

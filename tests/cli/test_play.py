@@ -11,7 +11,7 @@ import pytest
 
 from hraj.cli.errors import Interrupted
 from hraj.tui.play import TerminalTable
-from tests.cli_helpers import hraj
+from tests.cli.helpers import hraj
 
 
 def typed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
