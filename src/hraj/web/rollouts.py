@@ -31,7 +31,8 @@ from hraj.analysis.text import loss_text, unit_name, value_text
 from hraj.core.errors import HrajError
 from hraj.i18n import bot_name, error_text, number, t
 from hraj.server.protocol import ServerError
-from hraj.server.rooms import Room, Rooms
+from hraj.server.room import Room
+from hraj.server.rooms import Rooms
 from hraj.store import Store
 from hraj.store.rollouts import load_rollout, save_rollout
 from hraj.web import tables
