@@ -245,6 +245,23 @@ def bot_name(game_id: str, name: str, lang: str) -> str:
     return t_in(game_id, level[0] if level is not None else name[:1].upper() + name[1:], lang)
 
 
+def seat_name(game_id: str | None, seat: int, lang: str, *, name: str | None = None, bot: str | None = None) -> str:
+    """A seat's one name everywhere (the table, the log, the review, the terminal, `hraj
+    analyze`): the name its person gave, else a bot's level as the menus say it ("Bot
+    (Expert)"), else "Player 2"."""
+    if name:
+        return name
+    if bot:
+        return t("Bot ({bot})", lang, bot=bot_name(game_id, bot, lang) if game_id else bot)
+    return t("Player {number}", lang, number=seat + 1)
+
+
+def distinct_names(names: Sequence[str]) -> list[str]:
+    """Two seats of one name (two bots of one level) get their seat numbers, so that the
+    log tells them apart."""
+    return [f"{name} {seat + 1}" if names.count(name) > 1 else name for seat, name in enumerate(names)]
+
+
 def translated_levels(game_id: str, lang: str) -> dict[str, tuple[str, str]]:
     """Bot name -> (level, what it does) in `lang`, for the bots that have a level."""
     from hraj.core.bot import bot_levels

@@ -84,6 +84,8 @@ def test_a_game_the_server_stored_is_analysed_by_its_room_code(
     assert ran.code == 0, ran.err
     data = json.loads(ran.out)
     assert data["game"] == "qwixx" and data["players_names"][0] == "Eva"
+    # a bot seat is named by its level, as at the table: never "Player 2"
+    assert data["players_names"][1].startswith("Bot (") and "Player" not in data["players_names"][1]
     unfinished = run(capsys, monkeypatch, "analyze", playing)
     assert unfinished.code == 2
     assert "not over yet" in unfinished.err

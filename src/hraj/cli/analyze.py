@@ -14,7 +14,7 @@ from hraj.cli.common import LangOption, _, console, language, whole_number
 from hraj.cli.help import HelpfulCommand, current_language
 from hraj.cli.records import game_formats, load_records, record_game, record_names
 from hraj.core import InvalidOption, InvalidRecord, game_class
-from hraj.i18n import t
+from hraj.i18n import distinct_names, seat_name, t
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -124,7 +124,13 @@ def stored_record(source: str) -> Record | None:
     record = make_record(data.game, options, data.events)
     if not game_class(data.game)(**options).replay(record).is_over:
         raise InvalidRecord("The game {room} is not over yet; it can be analysed once it ends.", room=source)
-    record["players"] = [seat.name or t("Player {n}", current_language(), n=seat.seat + 1) for seat in data.seats]
+    lang = current_language()
+    record["players"] = distinct_names(
+        [
+            seat_name(data.game, seat.seat, lang, name=seat.name, bot=seat.bot if seat.kind == "bot" else None)
+            for seat in data.seats
+        ]
+    )
     return record
 
 
