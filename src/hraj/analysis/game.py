@@ -65,11 +65,6 @@ class Decision:
     spread: float = 0.0
     """The best value less the worst of the options valued: what was at stake."""
 
-    @property
-    def step(self) -> int:
-        """The move number under the name the `.mat` comments used."""
-        return self.move
-
 
 @dataclass(frozen=True)
 class PlayerSummary:

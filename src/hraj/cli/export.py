@@ -110,7 +110,7 @@ def analysis_lines(records: Sequence[object], lang: str) -> list[str]:
                 t(
                     "move {step}, {name}: {played} instead of {best} ({loss})",
                     lang,
-                    step=decision.step,
+                    step=decision.move,
                     name=names[decision.seat],
                     played=decision.played,
                     best=decision.best,
