@@ -21,7 +21,7 @@ from hraj.core.hints import WIN, Adviser, OptionValue, Reason, Thresholds, rank
 from hraj.games.abluxxen.rules import PLAY, AbluxxenState, Move
 from hraj.games.abluxxen.search import SearchBot
 
-THRESHOLDS = Thresholds(0.04, 0.08, 0.16, ratings=(0.005, 0.01, 0.02, 0.04), stake=0.01)
+THRESHOLDS = Thresholds(0.04, 0.08, 0.16, ratings=(0.015, 0.02, 0.025, 0.03), stake=0.01)
 #: The level that plays Abluxxen's rollouts.
 ROLLOUT_LEVEL = "greedy"
 #: Analysis settings: deals, turns ahead, plays weighed (the strongest level's).
