@@ -147,6 +147,7 @@ class Task:
     trials: tuple[int, ...]
     total: int
     seed: int
+    same_luck: bool = True
 
 
 def play_trials(task: Task) -> list[list[float]]:
@@ -161,11 +162,12 @@ def play_trials(task: Task) -> list[list[float]]:
     for trial in task.trials:
         deal = before.determinize(task.seat, random.Random(f"deal {task.seed} {trial}"))
         row = []
-        for action in task.actions:
+        for column, action in enumerate(task.actions):
             state = deal.copy()
             state.apply(task.seat, action)
             bots = advice.rollout_players(seed=task.seed * 7919 + trial)
-            chance = Chance(trial, task.total, task.seed, stratify=advice.stratified_chance)
+            luck = task.seed if task.same_luck else task.seed * 101 + column + 1
+            chance = Chance(trial, task.total, luck, stratify=advice.stratified_chance)
             end = advice.play_out(state, deal, bots, chance, random.Random(trial))
             value = advice.rollout_value(end, task.seat, deal)
             row.append(0.0 if value is None else value)
@@ -217,19 +219,21 @@ def rollout(
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
     executor: Executor | None = None,
+    same_luck: bool = True,
 ) -> Rollout | None:
     """Roll out move `move` of `record`; None if `cancelled` said stop before the end.
 
     `workers` > 1 spreads the chunks over that many processes (or `executor`, kept by
-    a server between rollouts). Raises InvalidOption for a move that is not there or
-    had a single option."""
+    a server between rollouts). `same_luck=False` gives every option luck of its own (to
+    measure what the same luck is worth). Raises InvalidOption for a move that is not
+    there or had a single option."""
     if trials < 2:
         raise InvalidOption("A rollout needs at least 2 trials.")
     index, seat, played, actions = candidates(game, record, move, top=top, seed=seed)
     advice = _adviser(game, seed)
     chunks = [tuple(range(start, min(start + CHUNK, trials))) for start in range(0, trials, CHUNK)]
     tasks = [
-        Task(game.id, dict(game.options), dict(record), index, seat, tuple(actions), chunk, trials, seed)
+        Task(game.id, dict(game.options), dict(record), index, seat, tuple(actions), chunk, trials, seed, same_luck)
         for chunk in chunks
     ]
     values: list[list[float]] = []
