@@ -106,6 +106,10 @@ def test_a_mat_export_carries_the_analysis_as_comments_that_gnubg_skips(
     assert ran.code == 0, ran.err
     text = target.read_text(encoding="utf-8")
     assert text.startswith("; Hra 1: Ztracená equity\n; Hráč 1: ztraceno ")
+    assert "; Hráč 2: chybovost " in text and ", PR " in text
+    # every marked decision by its move number, the one the replay and the review show
+    marked = [line for line in text.splitlines() if line.startswith("; tah ")]
+    assert marked and all(line.split(",")[0].removeprefix("; tah ").isdigit() for line in marked)
     assert load_file(target)[0]["events"] == record["events"]  # the comments change nothing of the game
     refused = run(capsys, monkeypatch, "export", str(source), "--analysis", "--format", "xgid", lang="cs")
     assert refused.code == 2
