@@ -25,8 +25,9 @@ choose from their own view, as a game does.
 Nothing here names a game. A game's adviser says which level plays out
 (`Adviser.rollout_bot`), when a playout ends and what it is worth
 (`Adviser.rollout_value`: a game of a match may end at the end of the game being
-played and count points per cube of the decision). A game may play many trials in lockstep
-(arrays) through `Adviser.play_out`; by default each trial is played on its own.
+played and count points per cube of the decision). A game may play the trials of one
+option in lockstep (arrays) through `Adviser.play_outs`; by default each is played on
+its own (`Adviser.play_out`).
 Trials are spread over processes in chunks; a progress callback hears of each chunk
 and a cancel check stops between chunks.
 """
@@ -43,7 +44,7 @@ from typing import Any
 
 from hraj.core.errors import InvalidOption
 from hraj.core.game import Game, Seat, State
-from hraj.core.hints import Adviser, adviser
+from hraj.core.hints import Adviser, Trial, adviser
 from hraj.core.record import MOVE, parse_record
 
 #: Chance events of each trial drawn from the Latin hypercube (gnubg: the first rolls).
@@ -158,21 +159,30 @@ def play_trials(task: Task) -> list[list[float]]:
     _, _, events = parse_record(task.record)
     before = game.replay_events(events[: task.event], whole=False)
     advice = _adviser(game, task.seed)
-    results: list[list[float]] = []
-    for trial in task.trials:
-        deal = before.determinize(task.seat, random.Random(f"deal {task.seed} {trial}"))
-        row = []
-        for column, action in enumerate(task.actions):
-            state = deal.copy()
-            state.apply(task.seat, action)
-            bots = advice.rollout_players(seed=task.seed * 7919 + trial)
-            luck = task.seed if task.same_luck else task.seed * 101 + column + 1
-            chance = Chance(trial, task.total, luck, stratify=advice.stratified_chance)
-            end = advice.play_out(state, deal, bots, chance, random.Random(trial))
-            value = advice.rollout_value(end, task.seat, deal)
-            row.append(0.0 if value is None else value)
-        results.append(row)
-    return results
+    deals = [before.determinize(task.seat, random.Random(f"deal {task.seed} {trial}")) for trial in task.trials]
+    columns: list[list[float]] = []
+    for column, action in enumerate(task.actions):
+        luck = task.seed if task.same_luck else task.seed * 101 + column + 1
+        trials = [
+            Trial(
+                state=_applied(deal, task.seat, action),
+                start=deal,
+                players=advice.rollout_players(seed=task.seed * 7919 + trial),
+                chance=Chance(trial, task.total, luck, stratify=advice.stratified_chance),
+                unseen=random.Random(trial),
+            )
+            for trial, deal in zip(task.trials, deals, strict=True)
+        ]
+        ends = advice.play_outs(trials)
+        values = [advice.rollout_value(end, task.seat, deal) for end, deal in zip(ends, deals, strict=True)]
+        columns.append([0.0 if value is None else value for value in values])
+    return [list(row) for row in zip(*columns, strict=True)]
+
+
+def _applied(state: State[Any, Any], seat: Seat, action: str) -> State[Any, Any]:
+    after = state.copy()
+    after.apply(seat, action)
+    return after
 
 
 def _adviser(game: Game[Any, Any], seed: int) -> Adviser:

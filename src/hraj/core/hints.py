@@ -141,24 +141,22 @@ class Adviser(ABC):
         """One `rollout_bot` per seat, seeded, without any clock."""
         return [make_bot(self.game.id, self.rollout_bot, seed + seat).unhurried() for seat in range(self.game.players)]
 
-    def play_out(
-        self,
-        state: State[Any, Any],
-        start: State[Any, Any],
-        players: Sequence[Bot],
-        chance: ChanceSource,
-        unseen: random.Random,
-    ) -> State[Any, Any]:
-        """Play `state` (an option applied to `start`) on until `rollout_value` has a
-        value: chance from `chance`, each seat's choice from its own view. A game may
-        play many trials at once (arrays in lockstep) by overriding this; the rollout
-        itself stays the same."""
+    def play_outs(self, trials: Sequence[Trial]) -> list[State[Any, Any]]:
+        """The trials of one option played on, their positions at the end, in order. A
+        game that can play many positions at once (arrays in lockstep) overrides this;
+        it must draw each trial's chance from its `chance` for the same luck to hold."""
+        return [self.play_out(trial) for trial in trials]
+
+    def play_out(self, trial: Trial) -> State[Any, Any]:
+        """One trial played on until `rollout_value` has a value: chance from the
+        trial's numbers, each seat's choice from its own view."""
+        state, start = trial.state, trial.start
         while self.rollout_value(state, 0, start) is None:
             if state.is_chance:
-                chance.resolve(state)
+                trial.chance.resolve(state)
                 continue
             seat = state.to_act[0]
-            state.apply(seat, players[seat].choose(state.determinize(seat, unseen), seat))
+            state.apply(seat, trial.players[seat].choose(state.determinize(seat, trial.unseen), seat))
         return state
 
     def rollout_value(self, state: State[Any, Any], seat: Seat, start: State[Any, Any]) -> float | None:
@@ -176,6 +174,19 @@ class ChanceSource(Protocol):
     """Resolves a state's pending chance events (a rollout's same-luck numbers)."""
 
     def resolve(self, state: State[Any, Any]) -> None: ...
+
+
+@dataclass
+class Trial:
+    """One trial of a rollout: the position after the option (`state`), the one before
+    it (`start`), a player per seat, the trial's chance and the generator that deals
+    what each player cannot see when it chooses."""
+
+    state: State[Any, Any]
+    start: State[Any, Any]
+    players: Sequence[Bot]
+    chance: ChanceSource
+    unseen: random.Random
 
 
 def adviser(game: Game[Any, Any], seed: int = 0, *, quick: bool = False) -> Adviser | None:
