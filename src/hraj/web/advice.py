@@ -156,7 +156,7 @@ async def hint_fragment(room_id: str, request: Request) -> Response:
         options, estimate = await position_hint(room.id, version, state, seat)
     except HrajError as error:
         return _fragment(render_page("advice_message.html", lang, message=error_text(error, lang)), 422)
-    names = seat_names(seats, lang)
+    names = seat_names(seats, lang, room.game.id)
     unit = options[0].unit if options else WIN
     return _fragment(
         render_page(
