@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 import numpy as np
 import pytest
 
-from hraj.core.codec import SharedParts, Writer, by_text
+from hraj.core.codec import ActionTableCodec, SharedParts, Writer, by_text
 
 
 def written(fill: str) -> list[float]:
@@ -58,3 +60,19 @@ def test_two_actions_with_one_notation_make_no_table() -> None:
     assert by_text({"a": 0, 1: 1}) == {"a": (0, "a"), "1": (1, 1)}
     with pytest.raises(ValueError, match="share a notation"):
         by_text({"1": 0, 1: 1})
+
+
+def test_an_action_table_is_refused_unless_its_ids_run_from_0_without_a_gap() -> None:
+    class Listed(ActionTableCodec[Any, Any]):
+        ids: ClassVar[dict[str, int]] = {"a": 1, "b": 0}
+
+    assert Listed._by_text == {"a": (1, "a"), "b": (0, "b")}
+    with pytest.raises(ValueError, match="run from 0 to 1, each once"):
+
+        class Gapped(ActionTableCodec[Any, Any]):
+            ids: ClassVar[dict[str, int]] = {"a": 0, "b": 2}
+
+    with pytest.raises(ValueError, match="run from 0 to 1, each once"):
+
+        class Twice(ActionTableCodec[Any, Any]):
+            ids: ClassVar[dict[str, int]] = {"a": 1, "b": 1}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -134,6 +134,37 @@ class Codec(ABC, Generic[V, S]):
     def score_range(self) -> tuple[float, float]:
         """The lowest and highest final score of a seat."""
         return (-1_000.0, 1_000.0)
+
+
+class ActionTableCodec(Codec[V, S]):
+    """A codec for a game whose actions can all be listed, each with one id whatever the
+    state: the subclass sets `ids`, worked out once, and the ids, their count and the
+    table by notation (`actions_by_text`) all come from it."""
+
+    #: Every action of the game with its id; the ids run from 0 without a gap.
+    ids: ClassVar[Mapping[Any, int]]
+    _by_text: ClassVar[Mapping[str, tuple[int, object]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "ids" in vars(cls):
+            if sorted(cls.ids.values()) != list(range(len(cls.ids))):
+                raise ValueError(f"{cls.__name__}: the action ids must run from 0 to {len(cls.ids) - 1}, each once")
+            cls._by_text = by_text(cls.ids)
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.ids)
+
+    def action_id(self, state: S, seat: Seat, action: Any) -> int:
+        return self.ids[action]
+
+    def action_ids(self, state: S, seat: Seat, actions: Sequence[Any]) -> list[int]:
+        ids = self.ids
+        return [ids[action] for action in actions]
+
+    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
+        return self._by_text
 
 
 class Writer:

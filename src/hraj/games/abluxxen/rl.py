@@ -10,10 +10,9 @@ seat's own hand and what is publicly known of the others, never their hidden car
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from hraj.core.codec import Codec, Writer, by_text, relative
-from hraj.core.game import Seat
+from hraj.core.codec import ActionTableCodec, Writer, relative
 from hraj.games.abluxxen.rules import (
     COPIES,
     DISPLAY_SLOTS,
@@ -83,26 +82,10 @@ def _shadow_cells(shadow: list[list[int]]) -> list[float]:
     return cells
 
 
-#: Every action by its notation, as a view lists the legal ones.
-TEXT_IDS = by_text(MOVE_IDS)
-
-
-class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
+class AbluxxenCodec(ActionTableCodec[AbluxxenView, AbluxxenState]):
     """Abluxxen for 2-5 seats, every variant; the observation grows with the seats."""
 
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action_id(self, state: AbluxxenState, seat: Seat, action: Move) -> int:
-        return MOVE_IDS[action]
-
-    def action_ids(self, state: AbluxxenState, seat: Seat, actions: Sequence[Move]) -> list[int]:
-        ids = MOVE_IDS
-        return [ids[action] for action in actions]
-
-    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
-        return TEXT_IDS
+    ids = MOVE_IDS
 
     @property
     def observation_size(self) -> int:

@@ -7,10 +7,9 @@ seat. The observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from hraj.core.codec import Codec, SharedParts, Writer, by_text, relative
-from hraj.core.game import Seat
+from hraj.core.codec import ActionTableCodec, SharedParts, Writer, relative
 from hraj.games.qwixx.rules import (
     CHOOSE_FIRST,
     LAST,
@@ -63,34 +62,18 @@ _ANSWER_IDS = {"pass": 0} | {
 }
 
 
-#: Every action by its notation, as a view lists the legal ones.
-TEXT_IDS = by_text(CROSS_IDS)
-
-
 #: One die's chance step: six ids of 1/6 each.
 _DIE = [(pips, 1 / 6) for pips in range(6)]
 
 
-class QwixxCodec(Codec[QwixxView, QwixxState]):
+class QwixxCodec(ActionTableCodec[QwixxView, QwixxState]):
     """Qwixx for 1-5 seats; the observation grows with the number of seats."""
+
+    ids = CROSS_IDS
 
     def __init__(self, game: Qwixx) -> None:
         super().__init__(game)
         self._sheet_cells = SharedParts(_write_sheet, SHEET_CELLS)
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action_id(self, state: QwixxState, seat: Seat, action: Cross) -> int:
-        return CROSS_IDS[action]
-
-    def action_ids(self, state: QwixxState, seat: Seat, actions: Sequence[Cross]) -> list[int]:
-        ids = CROSS_IDS
-        return [ids[action] for action in actions]
-
-    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
-        return TEXT_IDS
 
     @property
     def observation_size(self) -> int:

@@ -8,10 +8,9 @@ observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from hraj.core.codec import Codec, SharedParts, Writer, by_text, relative
-from hraj.core.game import Seat
+from hraj.core.codec import ActionTableCodec, SharedParts, Writer, relative
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
 from hraj.games.trefa.view import RowView, SheetView, TrefaView
@@ -39,17 +38,14 @@ MOVE_IDS: dict[Move, int] = {
 }
 
 
-#: Every action by its notation, as a view lists the legal ones.
-TEXT_IDS = by_text(MOVE_IDS)
-
-
 #: One die's chance step: six ids of 1/6 each.
 _DIE = [(pips, 1 / 6) for pips in range(6)]
 
 
-class TrefaCodec(Codec[TrefaView, TrefaState]):
+class TrefaCodec(ActionTableCodec[TrefaView, TrefaState]):
     """Trefa for 1-6 seats; the observation grows with the number of seats."""
 
+    ids = MOVE_IDS
     perfect_information = True
 
     def __init__(self, game: Trefa) -> None:
@@ -59,20 +55,6 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
         self.row_max = FIELDS * 6 + max(game.hit_bonus)
         self._row_cells = SharedParts(self._write_row, _ROW)
         self._sheet_cells = SharedParts(self._write_sheet, _SEAT)
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action_id(self, state: TrefaState, seat: Seat, action: Move) -> int:
-        return MOVE_IDS[action]
-
-    def action_ids(self, state: TrefaState, seat: Seat, actions: Sequence[Move]) -> list[int]:
-        ids = MOVE_IDS
-        return [ids[action] for action in actions]
-
-    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
-        return TEXT_IDS
 
     @property
     def observation_size(self) -> int:
