@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from hraj.core.codec import ActionTableCodec, SharedParts, Writer, by_text
+from hraj.core.codec import ActionTableCodec, SharedParts, Writer, by_text, seen_from
 
 
 def written(fill: str) -> list[float]:
@@ -26,6 +26,19 @@ def written(fill: str) -> list[float]:
 def test_a_writer_sets_only_its_cells_and_zeros_the_rest() -> None:
     assert written("fields") == [0, 0, 1, 0, 0, 0.5, 0, 0.25, 1, 0, 0, 1]
     assert written("nothing") == [0.0] * 12
+
+
+def test_seats_are_written_and_listed_as_the_observer_sees_them() -> None:
+    """The observer's seat comes first, then its left neighbour's and so on (seat 2 of
+    four is three seats on from seat 3); a spectator sees seat 0 first."""
+    out = np.full(8, 9.0, dtype=np.float32)
+    put = Writer(out)
+    put.seat(2, 3, 4)
+    put.seat(None, 3, 4)
+    assert put.finish() == 8
+    assert out.tolist() == [0, 0, 0, 1, 0, 0, 0, 0]
+    assert seen_from(["a", "b", "c", "d"], 3) == ["d", "a", "b", "c"]
+    assert seen_from(["a", "b", "c", "d"], None) == ["a", "b", "c", "d"]
 
 
 def test_a_one_hot_or_a_count_outside_its_field_is_refused_not_written_next_door() -> None:

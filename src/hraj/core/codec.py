@@ -252,6 +252,13 @@ class Writer:
                 cells[at + index] = 1.0
         self._at = at + len(universe)
 
+    def seat(self, seat: int | None, me: int | None, players: int) -> None:
+        """One cell per seat, relative to the observer (see `relative`): 1 for `seat`
+        (the active one, say), all 0 for None."""
+        if seat is not None:
+            self._cells[self._at + relative(seat, me, players)] = 1.0
+        self._at += players
+
     def seats(self, seats: Iterable[int], me: int | None, players: int) -> None:
         """One cell per seat, relative to the observer (see `relative`): 1 for each of `seats`."""
         cells = self._cells
@@ -319,3 +326,10 @@ def by_text(ids: Mapping[K, int]) -> dict[str, tuple[int, object]]:
 def relative(seat: int, me: int | None, players: int) -> int:
     """Seat numbers as the observer sees them: itself 0, its left neighbour 1, ..."""
     return (seat - (me or 0)) % players
+
+
+def seen_from(items: Sequence[T], me: int | None) -> list[T]:
+    """Items given by seat (sheets, hands) in the order the observer sees the seats (see
+    `relative`): its own first, then its left neighbour's, ..."""
+    start = (me or 0) % len(items)
+    return [*items[start:], *items[:start]]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hraj.core.codec import ActionTableCodec, Writer, relative
+from hraj.core.codec import ActionTableCodec, Writer, seen_from
 from hraj.games.abluxxen.rules import (
     COPIES,
     DISPLAY_SLOTS,
@@ -97,13 +97,10 @@ class AbluxxenCodec(ActionTableCodec[AbluxxenView, AbluxxenState]):
         players = self.game.players
         me = view["seat"]
         put.one_hot(_PHASE_IDS[view["phase"]], len(PHASE_NAMES))
-        active = view["active"]
-        put.one_hot(None if active is None else relative(active, me, players), players)
+        put.seat(view["active"], me, players)
         put.seats(view["to_act"], me, players)
         put.counts(view["hand"] or (), JOKER, _PER_COPY, 1)
-        seats = view["seats"]
-        for offset in range(players):
-            seat = seats[(offset + (me or 0)) % players]
+        for seat in seen_from(view["seats"], me):
             put.value(seat["hand_size"] / DECK)
             put.counts(seat["known"], JOKER, _PER_COPY, 1)
             top = seat["top"]
@@ -122,10 +119,10 @@ class AbluxxenCodec(ActionTableCodec[AbluxxenView, AbluxxenState]):
             put.skip(13)
         put.value(float(view["captured_this_turn"]))
         capture = view["capture"]
-        put.one_hot(None if capture is None else relative(capture["victim"], me, players), players)
+        put.seat(capture["victim"] if capture else None, me, players)
         put.counts(capture["cards"] if capture else (), JOKER, _PER_COPY, 1)
         draw = view["draw"]
-        put.one_hot(None if draw is None else relative(draw["seat"], me, players), players)
+        put.seat(draw["seat"] if draw else None, me, players)
         put.value(draw["owed"] / HAND_SIZE if draw else 0.0)
 
     # --- chance -----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hraj.core.codec import ActionTableCodec, SharedParts, Writer, relative
+from hraj.core.codec import ActionTableCodec, SharedParts, Writer, seen_from
 from hraj.games.qwixx.rules import (
     CHOOSE_FIRST,
     LAST,
@@ -84,8 +84,7 @@ class QwixxCodec(ActionTableCodec[QwixxView, QwixxState]):
         players = self.game.players
         me = view["seat"]
         put.one_hot(PHASES.index(view["phase"]), len(PHASES))
-        active = view["active"]
-        put.one_hot(None if active is None else relative(active, me, players), players)
+        put.seat(view["active"], me, players)
         put.seats(view["to_act"], me, players)
         put.value(float(view["answered"]))
         answer = view.get("my_answer")
@@ -96,9 +95,7 @@ class QwixxCodec(ActionTableCodec[QwixxView, QwixxState]):
         else:
             put.one_hots([None if pips is None else pips - 1 for pips in dice_values(dice).values()], 6)
         put.members(view["locked"], ROWS)
-        sheets = view["sheets"]
-        for offset in range(players):
-            sheet = sheets[(offset + (me or 0)) % players]
+        for sheet in seen_from(view["sheets"], me):
             # the rows are shared by every view until a cross changes one (see QwixxState.view)
             put.block(self._sheet_cells(sheet, (*map(id, sheet["rows"].values()), sheet["penalties"])))
 

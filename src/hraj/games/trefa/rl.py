@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hraj.core.codec import ActionTableCodec, SharedParts, Writer, relative
+from hraj.core.codec import ActionTableCodec, SharedParts, Writer, seen_from
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
 from hraj.games.trefa.view import RowView, SheetView, TrefaView
@@ -65,8 +65,7 @@ class TrefaCodec(ActionTableCodec[TrefaView, TrefaState]):
         players = self.game.players
         me = view["seat"]
         put.one_hot(PHASES.index(view["phase"]), len(PHASES))
-        active = view["active"]
-        put.one_hot(None if active is None else relative(active, me, players), players)
+        put.seat(view["active"], me, players)
         dice = view["dice"]
         if dice is None:
             put.skip(6 * len(COLOURS))
@@ -75,9 +74,7 @@ class TrefaCodec(ActionTableCodec[TrefaView, TrefaState]):
         put.members(view["kept"], COLOURS)
         put.members(view["writable"], COLOURS)
         put.value(float(view["rerolled"]))
-        sheets = view["sheets"]
-        for offset in range(players):
-            sheet = sheets[(offset + (me or 0)) % players]
+        for sheet in seen_from(view["sheets"], me):
             # a sheet is shared by every view until a turn changes it (see Trefa.sheet_view)
             put.block(self._sheet_cells(sheet))
 
