@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hraj.core.codec import ActionTableCodec, Writer, seen_from
+from hraj.core.start import First
 from hraj.games.abluxxen.rules import (
     COPIES,
     DISPLAY_SLOTS,
@@ -23,7 +24,6 @@ from hraj.games.abluxxen.rules import (
     PHASE_NAMES,
     AbluxxenState,
     Card,
-    First,
     Move,
     full_deck,
 )

@@ -31,6 +31,7 @@ from hraj.core.errors import IllegalAction, InvalidAction
 from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, one_of, optional_seat
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import EventLog
+from hraj.core.start import First, parse_first
 from hraj.games.abluxxen.view import AbluxxenView, SeatView
 
 JOKER = 14
@@ -147,16 +148,6 @@ class Card:
         return card_text(self.value)
 
 
-@dataclass(frozen=True, slots=True)
-class First:
-    """The random choice of the starting seat (the paw). Printed `first 2`."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"first {self.seat}"
-
-
 Chance = Card | First
 
 _WORDS = {
@@ -258,9 +249,10 @@ class Abluxxen(Game[Move, Chance]):
             ) from None
 
     def parse_chance(self, text: str) -> Chance:
+        first = parse_first(text)
+        if first is not None:
+            return first
         words = text.lower().split()
-        if len(words) == 2 and words[0] == "first" and _is_number(words[1]) and len(words[1]) == 1:
-            return First(int(words[1]))
         card = parse_card(words[0]) if len(words) == 1 else None
         if card is None:
             raise InvalidAction("{text} is not a card of Abluxxen; write 1 to 13 or J.", text=text.strip())

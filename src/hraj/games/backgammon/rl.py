@@ -22,8 +22,9 @@ from functools import lru_cache
 
 from hraj.core.codec import Codec, Writer
 from hraj.core.game import Seat
+from hraj.core.start import First
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Steps
-from hraj.games.backgammon.notation import Decision, First, Play, Roll
+from hraj.games.backgammon.notation import Decision, Play, Roll
 from hraj.games.backgammon.rules import CHOOSE_FIRST, MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
 from hraj.games.backgammon.view import BackgammonView
 

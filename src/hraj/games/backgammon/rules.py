@@ -33,6 +33,7 @@ from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, bool
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import CHANCE, Event, EventLog
 from hraj.core.record import MOVE as MOVE_EVENT
+from hraj.core.start import First
 from hraj.games.backgammon.moves import (
     BAR,
     CHECKERS,
@@ -62,7 +63,6 @@ from hraj.games.backgammon.notation import (
     Action,
     ChanceOutcome,
     Decision,
-    First,
     Play,
     Roll,
     parse_action,

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hraj.core.codec import ActionTableCodec, SharedParts, Writer, seen_from
+from hraj.core.start import First
 from hraj.games.qwixx.rules import (
     CHOOSE_FIRST,
     LAST,
     MAX_PENALTIES,
     ROWS,
     Cross,
-    First,
     Qwixx,
     QwixxState,
     Roll,

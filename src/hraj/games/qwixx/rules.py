@@ -22,6 +22,7 @@ from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import HIDDEN, Event, EventLog
+from hraj.core.start import First, parse_first
 from hraj.games.qwixx.view import QwixxView, RowView, SheetView
 
 ROWS = ("r", "y", "g", "b")
@@ -94,20 +95,10 @@ class Roll(NamedTuple):
         return " ".join(parts)
 
 
-class First(NamedTuple):
-    """The random choice of the starting seat. Printed `first 2`."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"first {self.seat}"
-
-
 ChanceOutcome = Roll | First
 
 _CROSS = re.compile(r"^\s*([rygb])\s*(\d{1,2})\s*$", re.IGNORECASE)
 _DIE = re.compile(r"([wrygb])\s*([1-6])", re.IGNORECASE)
-_FIRST = re.compile(r"^\s*first\s+(\d)\s*$", re.IGNORECASE)
 
 
 class Qwixx(Game[Cross, ChanceOutcome]):
@@ -147,9 +138,9 @@ class Qwixx(Game[Cross, ChanceOutcome]):
         return Cross(row, number)
 
     def parse_chance(self, text: str) -> ChanceOutcome:
-        first = _FIRST.match(text)
+        first = parse_first(text)
         if first is not None:
-            return First(int(first.group(1)))
+            return first
         rest = _DIE.sub("", text)
         dice = _DIE.findall(text)
         whites = [int(value) for colour, value in dice if colour.lower() == "w"]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hraj.core.codec import ActionTableCodec, SharedParts, Writer, seen_from
-from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
+from hraj.core.start import First
+from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
 from hraj.games.trefa.view import RowView, SheetView, TrefaView
 

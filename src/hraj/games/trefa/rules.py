@@ -27,6 +27,7 @@ from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import EventLog
+from hraj.core.start import First, parse_first
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS, SheetRow, Sheets, default_sheets, load_sheets
 from hraj.games.trefa.view import RowView, SheetView, TrefaView
 
@@ -84,15 +85,6 @@ class Roll(NamedTuple):
     def ones(self) -> int:
         """The mask of dice showing 1: the dice a reroll keeps."""
         return sum(1 << colour for colour, value in enumerate(self) if value == 1)
-
-
-class First(NamedTuple):
-    """The random choice of the starting seat. Printed `first 2`."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"first {self.seat}"
 
 
 ChanceOutcome = Roll | First
@@ -176,7 +168,6 @@ DIE_TOO_HIGH = (
 )
 
 _DIE = re.compile(r"([kwrygb])\s*([1-6])", re.IGNORECASE)
-_FIRST = re.compile(r"^\s*first\s+(\d)\s*$", re.IGNORECASE)
 _WRITE = re.compile(r"^\s*(?:write|zapsat|zapiš|zapis|zapíš)\s+([a-z,;\s]+)$", re.IGNORECASE)
 _REROLL_WORDS = {"reroll", "přehodit", "prehodit", "přehoď", "prehod"}
 _STOP_WORDS = {"stop", "vyškrtnout", "vyskrtnout"}
@@ -331,9 +322,9 @@ class Trefa(Game[Move, ChanceOutcome]):
         )
 
     def parse_chance(self, text: str) -> ChanceOutcome:
-        first = _FIRST.match(text)
+        first = parse_first(text)
         if first is not None:
-            return First(int(first.group(1)))
+            return first
         dice: dict[str, int] = {}
         for letter, value in _DIE.findall(text):
             if letter.lower() in dice:
