@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hraj.core.game import Game, Seat, State
+from hraj.core.start import First
 
 #: An observation vector: float32, one cell per entry of the game's layout (docs/rl.md).
 Observation = npt.NDArray[np.float32]
@@ -165,6 +166,47 @@ class ActionTableCodec(Codec[V, S]):
 
     def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
         return self._by_text
+
+
+#: One die's chance step: the ids 0-5 (the pips less one), 1/6 each.
+_DIE_STEP = tuple((pips, 1 / 6) for pips in range(6))
+
+
+class DiceCodec(Codec[V, S]):
+    """Chance for a game of six-sided dice whose first event may draw the seat that
+    starts (`First`): the draw is one step, its id the seat; a throw is one step per die,
+    its id the pips less one (six dice are six nodes of six outcomes, not one of 46,656).
+    The subclass says which event is due and makes the game's outcome of a throw."""
+
+    @property
+    def num_chance_ids(self) -> int:
+        return max(6, self.game.players)
+
+    @abstractmethod
+    def draws_first(self, state: S) -> bool:
+        """Whether the pending chance event draws the seat that starts."""
+
+    @abstractmethod
+    def dice_thrown(self, state: S) -> int:
+        """How many dice the pending throw throws."""
+
+    @abstractmethod
+    def throw(self, state: S, pips: Sequence[int]) -> object:
+        """The game's outcome of the pending throw: `pips` (1-6) for each die thrown."""
+
+    def chance_steps(self, state: S) -> int:
+        return 1 if self.draws_first(state) else self.dice_thrown(state)
+
+    def chance_step_outcomes(self, state: S, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        if self.draws_first(state):
+            players = self.game.players
+            return [(seat, 1 / players) for seat in range(players)]
+        return list(_DIE_STEP)
+
+    def chance_outcome(self, state: S, drawn: Sequence[int]) -> object:
+        if self.draws_first(state):
+            return First(drawn[0])
+        return self.throw(state, [pips + 1 for pips in drawn])
 
 
 class Writer:

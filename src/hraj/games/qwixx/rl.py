@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hraj.core.codec import ActionTableCodec, SharedParts, Writer, seen_from
-from hraj.core.start import First
+from hraj.core.codec import ActionTableCodec, DiceCodec, SharedParts, Writer, seen_from
 from hraj.games.qwixx.rules import (
     CHOOSE_FIRST,
     LAST,
@@ -62,11 +61,7 @@ _ANSWER_IDS = {"pass": 0} | {
 }
 
 
-#: One die's chance step: six ids of 1/6 each.
-_DIE = [(pips, 1 / 6) for pips in range(6)]
-
-
-class QwixxCodec(ActionTableCodec[QwixxView, QwixxState]):
+class QwixxCodec(ActionTableCodec[QwixxView, QwixxState], DiceCodec[QwixxView, QwixxState]):
     """Qwixx for 1-5 seats; the observation grows with the number of seats."""
 
     ids = CROSS_IDS
@@ -101,24 +96,14 @@ class QwixxCodec(ActionTableCodec[QwixxView, QwixxState]):
 
     # --- chance: the first seat, or one die per step --------------------------------------
 
-    @property
-    def num_chance_ids(self) -> int:
-        return max(6, self.game.players)
+    def draws_first(self, state: QwixxState) -> bool:
+        return state.phase == CHOOSE_FIRST
 
-    def chance_steps(self, state: QwixxState) -> int:
-        if state.phase == CHOOSE_FIRST:
-            return 1
+    def dice_thrown(self, state: QwixxState) -> int:
         return 2 + sum(not locked for locked in state.locked)
 
-    def chance_step_outcomes(self, state: QwixxState, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        if state.phase == CHOOSE_FIRST:
-            return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
-        return _DIE[:]
-
-    def chance_outcome(self, state: QwixxState, drawn: Sequence[int]) -> First | Roll:
-        if state.phase == CHOOSE_FIRST:
-            return First(drawn[0])
-        dice = iter(pips + 1 for pips in drawn)
+    def throw(self, state: QwixxState, pips: Sequence[int]) -> Roll:
+        dice = iter(pips)
         white1, white2 = next(dice), next(dice)
         colours = [None if locked else next(dice) for locked in state.locked]
         return Roll(white1, white2, (colours[0], colours[1], colours[2], colours[3]))

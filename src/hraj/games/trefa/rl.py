@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hraj.core.codec import ActionTableCodec, SharedParts, Writer, seen_from
-from hraj.core.start import First
+from hraj.core.codec import ActionTableCodec, DiceCodec, SharedParts, Writer, seen_from
 from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
 from hraj.games.trefa.view import RowView, SheetView, TrefaView
@@ -39,11 +38,12 @@ MOVE_IDS: dict[Move, int] = {
 }
 
 
-#: One die's chance step: six ids of 1/6 each.
-_DIE = [(pips, 1 / 6) for pips in range(6)]
+def _kept(state: TrefaState) -> int:
+    """The dice a pending reroll keeps at 1 (none on a turn's first throw)."""
+    return state.kept if state.phase == REROLL else 0
 
 
-class TrefaCodec(ActionTableCodec[TrefaView, TrefaState]):
+class TrefaCodec(ActionTableCodec[TrefaView, TrefaState], DiceCodec[TrefaView, TrefaState]):
     """Trefa for 1-6 seats; the observation grows with the number of seats."""
 
     ids = MOVE_IDS
@@ -106,26 +106,15 @@ class TrefaCodec(ActionTableCodec[TrefaView, TrefaState]):
 
     # --- chance: the first seat, or one die per step --------------------------------------
 
-    @property
-    def num_chance_ids(self) -> int:
-        return 6
+    def draws_first(self, state: TrefaState) -> bool:
+        return state.phase == CHOOSE_FIRST
 
-    def chance_steps(self, state: TrefaState) -> int:
-        if state.phase == CHOOSE_FIRST:
-            return 1
-        kept = state.kept if state.phase == REROLL else 0
-        return FIELDS - kept.bit_count()
+    def dice_thrown(self, state: TrefaState) -> int:
+        return FIELDS - _kept(state).bit_count()
 
-    def chance_step_outcomes(self, state: TrefaState, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        if state.phase == CHOOSE_FIRST:
-            return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
-        return _DIE[:]
-
-    def chance_outcome(self, state: TrefaState, drawn: Sequence[int]) -> First | Roll:
-        if state.phase == CHOOSE_FIRST:
-            return First(drawn[0])
-        kept = state.kept if state.phase == REROLL else 0
-        dice = iter(pips + 1 for pips in drawn)
+    def throw(self, state: TrefaState, pips: Sequence[int]) -> Roll:
+        kept = _kept(state)
+        dice = iter(pips)
         return Roll(*(1 if kept >> colour & 1 else next(dice) for colour in range(FIELDS)))
 
     # --- bounds -----------------------------------------------------------------------------
