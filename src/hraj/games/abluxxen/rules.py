@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, one_of, optional_seat
+from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, one_of, optional_seat
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import EventLog
 from hraj.core.start import First, parse_first
@@ -268,11 +268,6 @@ def _move_text(move: Move) -> str:
 def _play_texts(hand: tuple[int, ...]) -> tuple[str, ...]:
     """The notation of every set a hand can play, in `legal_actions` order."""
     return tuple(str(move) for move in AbluxxenState._plays(hand))
-
-
-def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
-    assert outcome is not None
-    return outcome.to_json()
 
 
 class AbluxxenState(State[Move, Chance]):
@@ -765,7 +760,7 @@ class AbluxxenState(State[Move, Chance]):
             "capture": {"victim": self.victim, "cards": list(self.captured)} if pending else None,
             "draw": {"seat": self.drawer, "owed": self.owed} if drawing else None,
             "legal": self._legal_texts(me) if me is not None else [],
-            "outcome": None if not over else _outcome_json(self.outcome),
+            "outcome": self.outcome_json(),
         }
 
     def _legal_texts(self, seat: Seat) -> list[str]:

@@ -18,7 +18,7 @@ import re
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import HIDDEN, Event, EventLog
@@ -57,11 +57,6 @@ def _row_view(row: int, mask: int, lock: bool) -> RowView:
         "crosses": crosses,
         "points": row_points(crosses),
     }
-
-
-def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
-    assert outcome is not None
-    return outcome.to_json()
 
 
 def row_points(crosses: int) -> int:
@@ -462,7 +457,7 @@ class QwixxState(State[Cross, ChanceOutcome]):
             "seat": seat,
             "legal": [str(action) for action in legal],
             "answered": answered,
-            "outcome": None if phase != OVER else _outcome_json(self.outcome),
+            "outcome": self.outcome_json(),
         }
         if answered:
             assert seat is not None

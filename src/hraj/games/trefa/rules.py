@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import EventLog
@@ -131,11 +131,6 @@ def _legal_texts(phase: int, writable: int) -> tuple[str, ...]:
     if phase == SECOND_THROW:
         return tuple(writes)
     return ("reroll", *writes) if writable else ("reroll", "stop")
-
-
-def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
-    assert outcome is not None
-    return outcome.to_json()
 
 
 def row_points(row: tuple[int, ...], sheet_row: SheetRow, hit_bonus: tuple[int, ...], complete: bool) -> int:
@@ -549,7 +544,7 @@ class TrefaState(State[Move, ChanceOutcome]):
             "sheets_verified": game.sheet_set.verified,
             "seat": seat,
             "legal": list(_legal_texts(self.phase, writable)) if throwing and seat == self.active else [],
-            "outcome": None if self.phase != OVER else _outcome_json(self.outcome),
+            "outcome": self.outcome_json(),
         }
 
     def _sheet_view(self, seat: int) -> SheetView:
