@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, one_of, optional_seat
+from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, one_of
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import EventLog
-from hraj.core.start import First, parse_first
+from hraj.core.start import FIRST_OPTION, First, parse_first
 from hraj.games.abluxxen.view import AbluxxenView, SeatView
 
 JOKER = 14
@@ -179,7 +179,7 @@ class Abluxxen(Game[Move, Chance]):
     hidden_hands = True
     options_spec: ClassVar[Mapping[str, Option]] = {
         "players": Option(4, "number of players, 2-5 (2 play with the shadow offer)", int_in(2, 5)),
-        "first": Option(None, "starting seat (0-based); random if not given", optional_seat),
+        "first": FIRST_OPTION,
         "variant": Option(
             "base",
             "base; advanced (no draw without a capture); expert (advanced, and 1s capture 13s and jokers)",

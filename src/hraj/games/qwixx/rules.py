@@ -18,11 +18,11 @@ import re
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, winners_by_score
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import HIDDEN, Event, EventLog
-from hraj.core.start import First, parse_first
+from hraj.core.start import FIRST_OPTION, First, parse_first
 from hraj.games.qwixx.view import QwixxView, RowView, SheetView
 
 ROWS = ("r", "y", "g", "b")
@@ -104,7 +104,7 @@ class Qwixx(Game[Cross, ChanceOutcome]):
     name = "Qwixx"
     options_spec: ClassVar[dict[str, Option]] = {
         "players": Option(3, "number of players, 1-5 (1 is solo practice)", int_in(1, 5)),
-        "first": Option(None, "starting seat (0-based); random if not given", optional_seat),
+        "first": FIRST_OPTION,
     }
 
     @classmethod

@@ -23,11 +23,11 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, winners_by_score
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import EventLog
-from hraj.core.start import First, parse_first
+from hraj.core.start import FIRST_OPTION, First, parse_first
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS, SheetRow, Sheets, default_sheets, load_sheets
 from hraj.games.trefa.view import RowView, SheetView, TrefaView
 
@@ -220,7 +220,7 @@ class Trefa(Game[Move, ChanceOutcome]):
     name = "Trefa"
     options_spec: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of players, 1-6 (1 is solo play)", int_in(1, 6)),
-        "first": Option(None, "starting seat (0-based); random if not given", optional_seat),
+        "first": FIRST_OPTION,
         "sheets": Option(
             None, "sheet letters by seat, like cab; the first ones of the file if not given", _check_sheet_letters
         ),
