@@ -13,21 +13,12 @@ from typing import Any
 from hraj.core.bot import make_bot, strongest_bot
 from hraj.core.game import Seat, State
 from hraj.core.hints import POINTS, WIN, Adviser, OptionValue, Reason, Thresholds, rank
+from hraj.core.marks import _, _n
 from hraj.games.trefa.bots import WinnerBot
 from hraj.games.trefa.rules import Move, TrefaState, colour_list
 
 SOLO_THRESHOLDS = Thresholds(1.0, 3.0, 6.0, ratings=(0.2, 0.5, 1.0, 2.0))
 RACE_THRESHOLDS = Thresholds(0.03, 0.06, 0.12, ratings=(0.003, 0.007, 0.015, 0.03))
-
-
-def _(text: str) -> str:
-    """Marks a text for the catalogs; it is translated where it is shown."""
-    return text
-
-
-def _n(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
-    return singular, plural
 
 
 def move_reasons(state: TrefaState, seat: int, move: Move) -> tuple[Reason, ...]:
