@@ -128,3 +128,20 @@ def adviser(game: Game[Any, Any], seed: int = 0, *, quick: bool = False) -> Advi
     if not (isinstance(cls, type) and issubclass(cls, Adviser)):
         raise TypeError(f"ADVISER of {game.id}'s hints is no Adviser subclass")
     return cls(game, seed, quick=quick)
+
+
+class ScoreOrWinAdviser(Adviser):
+    """An adviser whose values are expected final scores (POINTS) where a seat plays
+    alone, and chances of winning (WIN) with others at the table; the subclass gives the
+    thresholds of each."""
+
+    solo_thresholds: Thresholds
+    table_thresholds: Thresholds
+
+    @property
+    def unit(self) -> str:
+        return POINTS if self.game.players == 1 else WIN
+
+    @property
+    def thresholds(self) -> Thresholds:
+        return self.solo_thresholds if self.game.players == 1 else self.table_thresholds

@@ -11,7 +11,7 @@ from typing import Any
 
 from hraj.core.bot import make_bot, strongest_bot
 from hraj.core.game import Seat, State
-from hraj.core.hints import POINTS, WIN, Adviser, OptionValue, Reason, Thresholds, rank
+from hraj.core.hints import OptionValue, Reason, ScoreOrWinAdviser, Thresholds, rank
 from hraj.core.marks import _, _n
 from hraj.games.qwixx.rules import COLOUR, LAST, MAX_PENALTIES, ROWS_LOCKED_TO_END, WHITE, Cross, QwixxState
 from hraj.games.qwixx.rules import number_index as _index
@@ -45,16 +45,11 @@ def cross_reasons(state: QwixxState, seat: int, action: Cross) -> tuple[Reason, 
     return (Reason(*_n("skips {count} number", "skips {count} numbers"), count=skipped),)
 
 
-class QwixxAdviser(Adviser):
+class QwixxAdviser(ScoreOrWinAdviser):
     """Every option valued by `master` (the table bot's own values)."""
 
-    @property
-    def unit(self) -> str:
-        return POINTS if self.game.players == 1 else WIN
-
-    @property
-    def thresholds(self) -> Thresholds:
-        return SOLO_THRESHOLDS if self.game.players == 1 else TABLE_THRESHOLDS
+    solo_thresholds = SOLO_THRESHOLDS
+    table_thresholds = TABLE_THRESHOLDS
 
     def values(
         self, state: State[Any, Any], seat: Seat, *, played: object = None, reasons: bool = True

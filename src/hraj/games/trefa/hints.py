@@ -12,7 +12,7 @@ from typing import Any
 
 from hraj.core.bot import make_bot, strongest_bot
 from hraj.core.game import Seat, State
-from hraj.core.hints import POINTS, WIN, Adviser, OptionValue, Reason, Thresholds, rank
+from hraj.core.hints import OptionValue, Reason, ScoreOrWinAdviser, Thresholds, rank
 from hraj.core.marks import _, _n
 from hraj.games.trefa.bots import WinnerBot
 from hraj.games.trefa.rules import Move, TrefaState, colour_list
@@ -39,16 +39,11 @@ def move_reasons(state: TrefaState, seat: int, move: Move) -> tuple[Reason, ...]
     return (written, Reason(*_n("{count} hit", "{count} hits"), count=hits))
 
 
-class TrefaAdviser(Adviser):
+class TrefaAdviser(ScoreOrWinAdviser):
     """Every option with `winner`'s values."""
 
-    @property
-    def unit(self) -> str:
-        return POINTS if self.game.players == 1 else WIN
-
-    @property
-    def thresholds(self) -> Thresholds:
-        return SOLO_THRESHOLDS if self.game.players == 1 else RACE_THRESHOLDS
+    solo_thresholds = SOLO_THRESHOLDS
+    table_thresholds = RACE_THRESHOLDS
 
     def values(
         self, state: State[Any, Any], seat: Seat, *, played: object = None, reasons: bool = True
