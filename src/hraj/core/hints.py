@@ -77,10 +77,17 @@ class Thresholds:
     ratings: tuple[float, float, float, float]
 
 
-def rank(values: Sequence[OptionValue], first: object = None) -> list[OptionValue]:
-    """Best first; among equal values the bot's own choice `first` leads, then the order given."""
+def rank(values: Sequence[OptionValue], first: object = None, tiebreak: str | None = None) -> list[OptionValue]:
+    """Best first; among equal values the higher `detail[tiebreak]` where it is given (a
+    figure by which the bot itself orders them), then the bot's own choice `first`, then
+    the order given."""
     order = {id(option): index for index, option in enumerate(values)}
-    return sorted(values, key=lambda option: (-option.value, option.action != first, order[id(option)]))
+
+    def key(option: OptionValue) -> tuple[float, float, bool, int]:
+        second = -option.detail.get(tiebreak, 0.0) if tiebreak is not None else 0.0
+        return (-option.value, second, option.action != first, order[id(option)])
+
+    return sorted(values, key=key)
 
 
 class Adviser(ABC):

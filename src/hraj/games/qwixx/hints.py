@@ -69,9 +69,8 @@ class QwixxAdviser(ScoreOrWinAdviser):
             )
             for action, score in scored
         ]
-        ranked = rank(options, choice)
         # equal values: the bot's tie-break (its margin) orders them, as the bot does
-        return sorted(ranked, key=lambda option: (-option.value, -option.detail.get("tiebreak", 0.0)))
+        return rank(options, choice, tiebreak="tiebreak")
 
 
 ADVISER = QwixxAdviser

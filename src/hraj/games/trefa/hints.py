@@ -66,8 +66,7 @@ class TrefaAdviser(ScoreOrWinAdviser):
         ]
         # the bot plays the best (win, score); equal chances of winning: the better score first
         choice = max(found, key=lambda option: (option.win, option.score)).action
-        ranked = rank(options, choice)
-        return sorted(ranked, key=lambda option: (-option.value, -option.detail.get("score", 0.0)))
+        return rank(options, choice, tiebreak="score")
 
 
 ADVISER = TrefaAdviser
