@@ -85,6 +85,22 @@ def test_verify_explains_unusable_files(tmp_path: Path, content: str | None, mes
 
 
 @pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"room": "\xe9"}'.encode("latin-1"), "it is not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "its JSON is nested too deeply for a record"),
+    ],
+)
+def test_verify_refuses_a_file_that_is_no_record_as_a_file_error(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    result = runner.invoke(cli(), ["verify", str(path), "--lang", "en"])
+    assert result.exit_code == 2, result.output
+    assert f"cannot read {path}: {message}" in result.output
+    assert "Traceback" not in result.output and "unexpectedly" not in result.output
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--port", "99999"], "port: expected a number from 0 to 65535"),

@@ -192,11 +192,17 @@ def verify(
 ) -> None:
     lang = _language(lang)
     try:
-        text = sys.stdin.read() if str(record) == "-" else record.read_text(encoding="utf-8")
+        raw = sys.stdin.buffer.read() if str(record) == "-" else record.read_bytes()
     except OSError as error:
         raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=error.strerror)) from None
     try:
-        result = verify_record(load_record(text), head=head)
+        result = verify_record(load_record(raw.decode("utf-8")), head=head)
+    except UnicodeDecodeError:
+        why = t("it is not UTF-8 text", lang)
+        raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=why)) from None
+    except RecursionError:
+        why = t("its JSON is nested too deeply for a record", lang)
+        raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=why)) from None
     except InvalidRecord as error:
         typer.echo("hraj: " + t("NOT verified: {why}", lang, why=error_text(error, lang)), err=True)
         raise typer.Exit(1) from None
