@@ -280,6 +280,11 @@ def test_logs_can_be_json_lines_with_an_access_log(tmp_path: Path) -> None:
     server = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env=env)
     url = server.start()
     httpx.get(f"{url}/api/health", timeout=10)
+    body = create_room(url, "qwixx", [{"kind": "person"}] * 2)
+    httpx.get(body["invite_url"], timeout=10)
     assert server.stop() == 0
     entries = [json.loads(line) for line in server.output if line.startswith("{")]
     assert any(e["logger"] == "uvicorn.access" and "/api/health" in e["message"] for e in entries), server.output
+    # The invite link was opened, and its key is nowhere in the log.
+    assert any(f"/r/{body['room']}?invite=***" in e["message"] for e in entries), server.output
+    assert body["invite"] not in "".join(server.output)

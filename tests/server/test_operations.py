@@ -29,6 +29,14 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
         assert headers["referrer-policy"] == "no-referrer"
 
 
+def test_answers_over_tls_tell_browsers_to_stay_on_https(make_client: MakeClient) -> None:
+    client = make_client()
+    assert "strict-transport-security" not in client.get("/api/health").headers  # plain HTTP: no promise
+    client.base_url = client.base_url.copy_with(scheme="https")
+    for path in ("/", "/api/health", "/api/rooms/nothing"):
+        assert client.get(path).headers["strict-transport-security"] == "max-age=31536000"
+
+
 def test_pages_have_no_inline_script_the_policy_would_block(client: TestClient) -> None:
     import re
 

@@ -96,6 +96,9 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",
 }
+#: Sent with every answer over TLS (directly, or from a trusted proxy's X-Forwarded-Proto):
+#: browsers then use HTTPS only for a year, and a network in between cannot downgrade them.
+HSTS = "max-age=31536000"
 store_failures = Throttled(log, "store unavailable")
 
 
@@ -299,23 +302,28 @@ def create_api(
         response = await call_next(request)
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
+        if request.url.scheme == "https":
+            response.headers.setdefault("Strict-Transport-Security", HSTS)
         return response
 
     # --- HTTP ------------------------------------------------------------------------
+
+    async def trouble() -> str | None:
+        """Why this process cannot serve players now (the store does not answer, its latest
+        commit failed, it does not hear the other processes), or None."""
+        try:
+            await asyncio.wait_for(asyncio.to_thread(the_store.ping), HEALTH_TIMEOUT_S)
+        except TimeoutError:
+            return "no answer in time"
+        except (StoreError, SQLAlchemyError, OSError) as error:
+            return str(error)
+        return rooms.trouble()
 
     @app.get("/api/health")
     async def health() -> Response:
         """Alive and able to use the store: 200, else 503 saying why (for load balancers)."""
         body: Health = {"ok": True, "protocol": PROTOCOL_VERSION, "version": hraj.__version__}
-        problem: str | None = None
-        try:
-            await asyncio.wait_for(asyncio.to_thread(the_store.ping), HEALTH_TIMEOUT_S)
-        except TimeoutError:
-            problem = "no answer in time"
-        except (StoreError, SQLAlchemyError, OSError) as error:
-            problem = str(error)
-        else:
-            problem = rooms.trouble()
+        problem = await trouble()
         if problem is None:
             return JSONResponse(body)
         body["ok"], body["store"] = False, problem
@@ -323,10 +331,14 @@ def create_api(
 
     @app.get("/api/ready")
     async def ready() -> Response:
-        """Ready for players: the rooms are rebuilt and the server is not stopping."""
-        if readiness["ready"]:
-            return JSONResponse({"ready": True})
-        return JSONResponse({"ready": False}, status_code=503)
+        """Ready for players: the rooms are rebuilt, the server is not stopping, and it can
+        use its store; a proxy's health check takes it out of rotation otherwise."""
+        if not readiness["ready"]:
+            return JSONResponse({"ready": False}, status_code=503)
+        problem = await trouble()
+        if problem is not None:
+            return JSONResponse({"ready": False, "store": problem}, status_code=503)
+        return JSONResponse({"ready": True})
 
     if settings.operator_endpoints:
 
