@@ -137,12 +137,23 @@ def _rate(name: str, value: str | float) -> float:
     return number
 
 
-def _secret_beside(database_url: str) -> str:
-    """The secret kept in a file next to a SQLite database, made on first start."""
+#: The file beside a SQLite database that keeps the server secret when none is given.
+SECRET_FILE = "hraj-secret"
+
+
+def secret_file(database_url: str) -> Path | None:
+    """Where the secret of a SQLite database is kept (None: a database in memory)."""
     database = sa.make_url(database_url).database
     if not database or database == ":memory:":
+        return None
+    return Path(database).expanduser().resolve().parent / SECRET_FILE
+
+
+def _secret_beside(database_url: str) -> str:
+    """The secret kept in a file next to a SQLite database, made on first start."""
+    path = secret_file(database_url)
+    if path is None:
         return secrets.token_urlsafe(32)
-    path = Path(database).expanduser().resolve().parent / "hraj-secret"
     try:
         if path.exists():
             return path.read_text(encoding="ascii").strip()

@@ -387,7 +387,7 @@ class Store:
         PostgreSQL is backed up with its own tools (`pg_dump`); see docs/protocol.md.
         """
         if self.engine.dialect.name != "sqlite":
-            raise StoreError("Back up a PostgreSQL database with pg_dump (see docs/protocol.md).")
+            raise StoreError("Back up a PostgreSQL database with pg_dump (see docs/deploy.md).")
         if target.exists():
             raise StoreError("{path} exists already; the backup needs a new file.", path=str(target))
         try:
