@@ -32,7 +32,7 @@ INSTALLED = "/opt/hraj/venv/bin/"
 
 def unit_service(path: Path) -> dict[str, list[str]]:
     """The [Service] settings of a systemd unit, every value of each key in order."""
-    section, found = "", {}
+    section, found = "", dict[str, list[str]]()
     for raw in path.read_text().splitlines():
         line = raw.strip()
         if not line or line.startswith(("#", ";")):
