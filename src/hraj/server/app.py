@@ -8,7 +8,6 @@ over a socket as an `error` message that leaves the socket open.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import logging
 import time
@@ -28,6 +27,7 @@ from hraj.core import game_class
 from hraj.core.bot import bot_names
 from hraj.core.record import Record
 from hraj.server.fairness import new_seed
+from hraj.server.limits import Rate, Shared, Sockets, TokenBucket
 from hraj.server.logs import Throttled
 from hraj.server.messages import (
     Ack,
@@ -82,6 +82,8 @@ CLOSE_NO_ROOM = 4404
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_NO_HELLO = 4400
 CLOSE_TOO_SLOW = 4408
+#: Over a limit: too many messages on the socket (it is closed), or too many sockets or
+#: upgrades from the address (refused before the upgrade). Reconnect after `PENALTY_S`.
 CLOSE_TOO_MANY = 4429
 #: Seconds the health check waits for the store.
 HEALTH_TIMEOUT_S = 2.0
@@ -102,48 +104,9 @@ HSTS = "max-age=31536000"
 store_failures = Throttled(log, "store unavailable")
 
 
-class Buckets:
-    """A token bucket per client address, forgetting them all if there get to be too many."""
-
-    def __init__(self, rate: float, burst: int, most: int = 10_000) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.most = most
-        self.buckets: dict[str, TokenBucket] = {}
-
-    def take(self, address: str) -> bool:
-        bucket = self.buckets.get(address)
-        if bucket is None:
-            if len(self.buckets) > self.most:
-                self.buckets.clear()
-            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
-        return bucket.take()
-
-
 def _address(request: Request) -> str:
     """The client's address (a trusted proxy's X-Forwarded-For is applied by uvicorn)."""
     return request.client.host if request.client else "?"
-
-
-class TokenBucket:
-    """`rate` events a second on average, `burst` at once."""
-
-    __slots__ = ("burst", "last", "rate", "tokens")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 #: The cookie in which the pages remember the chosen language (hraj.web.render.LANG_COOKIE).
@@ -196,11 +159,17 @@ def create_api(
     """
     the_store = store if store is not None else Store(settings.database_url, synchronous=settings.sqlite_synchronous)
     rooms = rooms_for(the_store, settings.secret, seeds, settings)
-    http_buckets = Buckets(settings.http_rate, settings.http_burst)
-    room_buckets = Buckets(settings.room_rate / 60, settings.room_burst)
-    socket_buckets = Buckets(settings.ws_connect_rate, settings.ws_connect_burst)
-    open_sockets: collections.Counter[str] = collections.Counter()
-    metrics = Metrics(rooms, open_sockets)
+    http_buckets = Rate(settings.http_rate, settings.http_burst)
+    room_buckets = Rate(settings.room_rate / 60, settings.room_burst)
+    socket_buckets = Rate(settings.ws_connect_rate, settings.ws_connect_burst)
+    sockets = Sockets(settings.ws_per_address)
+    metrics = Metrics(rooms, sockets.open)
+
+    async def read_open_rooms() -> list[OpenRoom]:
+        return await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE)
+
+    #: The lobby's rooms, read once a second however many ask (the API and the page).
+    open_rooms = Shared(read_open_rooms)
     readiness = {"ready": False}
 
     @contextlib.asynccontextmanager
@@ -227,6 +196,7 @@ def create_api(
     app.state.rooms = rooms
     app.state.settings = settings
     app.state.metrics = metrics
+    app.state.open_rooms = open_rooms
 
     # --- errors: always a structured body, never a bare 500 ---------------------------------
 
@@ -386,6 +356,8 @@ def create_api(
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
         created = await rooms.create(spec)
         room = created.room
+        if room.public:
+            open_rooms.forget()
         base = str(request.base_url).rstrip("/")
         summary = await room.call(lambda: _async(room.summary()))
         claimed: SeatToken = {}
@@ -414,6 +386,8 @@ def create_api(
         elif not room.is_invite(body.invite):
             raise ServerError("forbidden", "This invite is not valid for the room.")
         seat, token = await room.call(lambda: room.claim(body.seat, body.name, body.gender))
+        if room.public:
+            open_rooms.forget()
         return {"room": room.id, "seat": seat, "token": token}
 
     @app.post("/api/rooms/{room_id}/rematch")
@@ -428,6 +402,8 @@ def create_api(
         if room.rematch is None and not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
         new, made = await room.call(lambda: rooms.rematch(room))
+        if new.public:
+            open_rooms.forget()
         _, passed = room.rematch_options()
         summary = await new.call(lambda: _async(new.summary()))
         body: RematchRoom = {**summary, "first_passed": passed}
@@ -451,9 +427,9 @@ def create_api(
 
     @app.get("/api/lobby", response_model=None)
     async def lobby() -> Lobby:
-        """The newest public rooms in play with a free person seat (no secrets, no tokens)."""
-        found = await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE)
-        return {"rooms": [lobby_entry(room) for room in found]}
+        """The newest public rooms in play with a free person seat (no secrets, no tokens),
+        as read at most a second ago."""
+        return {"rooms": [lobby_entry(room) for room in await open_rooms.get()]}
 
     async def seat_authority(request: Request, room: Room, seat: int, host_may: bool) -> bool:
         """Whether the token holds the seat (True) or is the host's (False); else an error."""
@@ -511,19 +487,18 @@ def create_api(
     @app.websocket("/ws/rooms/{room_id}")
     async def socket(websocket: WebSocket, room_id: str) -> None:
         address = websocket.client.host if websocket.client else "?"
-        if not socket_buckets.take(address) or open_sockets[address] >= settings.ws_per_address:
+        if not socket_buckets.take(address) or not sockets.admit(address):
             # Refused before the upgrade: the client sees HTTP 403 and the server spends nothing more.
             await websocket.close(code=CLOSE_TOO_MANY)
             return
-        open_sockets[address] += 1
         try:
-            await _socket(websocket, room_id)
+            if await _socket(websocket, room_id) == CLOSE_TOO_MANY:
+                sockets.penalise(address)
         finally:
-            open_sockets[address] -= 1
-            if open_sockets[address] <= 0:
-                del open_sockets[address]
+            sockets.release(address)
 
-    async def _socket(websocket: WebSocket, room_id: str) -> None:
+    async def _socket(websocket: WebSocket, room_id: str) -> int | None:
+        """Serve one socket; the close code when the server closed it for a reason of its own."""
         await websocket.accept()
         lang = "en"
 
@@ -536,25 +511,25 @@ def create_api(
             room = await rooms.get(room_id)
         except ServerError as error:
             await refuse(error, CLOSE_NO_ROOM)
-            return
+            return CLOSE_NO_ROOM
         try:
             first = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT_S)
             hello = CLIENT_MESSAGE.validate_json(first)
         except (TimeoutError, ValidationError, KeyError):
             await refuse(ServerError("hello_required", "Start with a hello message."), CLOSE_NO_HELLO)
-            return
+            return CLOSE_NO_HELLO
         except WebSocketDisconnect:
-            return
+            return None
         if not isinstance(hello, Hello):
             await refuse(ServerError("hello_required", "Start with a hello message."), CLOSE_NO_HELLO)
-            return
+            return CLOSE_NO_HELLO
         lang = hello.lang
         seat = None
         if hello.token is not None:
             seat = room.seat_of(hello.token)
             if seat is None:
                 await refuse(ServerError("unauthorized", "This token holds no seat of the room."), CLOSE_UNAUTHORIZED)
-                return
+                return CLOSE_UNAUTHORIZED
         connection = Connection(seat, lang)
         writer = asyncio.create_task(_write(websocket, connection))
         try:
@@ -562,11 +537,22 @@ def create_api(
             await _read(websocket, room, connection, settings, metrics)
         except WebSocketDisconnect:
             pass
+        except Flooded:
+            # Closed at once: answering each message over the limit cost the server more
+            # than the flooder (the other rooms' moves waited seconds), closing costs once.
+            metrics.errors.labels("rate_limited").inc()
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+            flooded = ServerError("rate_limited", "Too many messages; this connection is closed.")
+            await refuse(flooded, CLOSE_TOO_MANY)
+            return CLOSE_TOO_MANY
         finally:
             room.detach(connection)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
+        return None
 
     return app
 
@@ -613,6 +599,10 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
         await websocket.send_text(text)
 
 
+class Flooded(Exception):
+    """A socket sent more messages than its rate allows: it is closed (`CLOSE_TOO_MANY`)."""
+
+
 async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings, metrics: Metrics) -> None:
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
     while True:
@@ -624,9 +614,9 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
             raw = message.get("bytes") or b""
             text = raw.decode("utf-8", errors="replace")
         message_id: str | None = None
+        if not bucket.take():  # every message counts, oversized ones too
+            raise Flooded
         try:
-            if not bucket.take():  # every message counts, oversized ones too
-                raise ServerError("rate_limited", "Too many messages; slow down.")
             if len(text.encode()) > settings.max_message_bytes:
                 raise ServerError(
                     "too_large", "A message may carry at most {limit} bytes.", limit=settings.max_message_bytes
