@@ -159,7 +159,7 @@ def test_serve_stops_cleanly_with_players_connected(tmp_path: Path) -> None:
 def test_sigterm_stops_the_server_within_seconds_while_bots_play_flat_out(tmp_path: Path) -> None:
     """Before, a room of two pubeval bots playing a 32,767-point match kept the server
     (and the request that created it) busy past 90 s after SIGTERM."""
-    server = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env={"HRAJ_BOT_PACE": "0"})
+    server = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env={"HRAJ_BOT_PACE": "0", "HRAJ_BOT_ROOMS": "endless"})
     url = server.start()
     began = time.monotonic()
     bots = [{"kind": "bot", "bot": "pubeval"}] * 2
@@ -179,7 +179,7 @@ def test_sigterm_stops_the_server_within_seconds_while_bots_play_flat_out(tmp_pa
     took = asyncio.run(watch_and_stop())
     assert took < 6, f"SIGTERM took {took:.1f} s"
     # A restart goes on with the same room: it is in play, at a version at least as far.
-    again = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env={"HRAJ_BOT_PACE": "5"})
+    again = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env={"HRAJ_BOT_PACE": "5", "HRAJ_BOT_ROOMS": "endless"})
     url = again.start()
     try:
         summary = httpx.get(f"{url}/api/rooms/{body['room']}", timeout=10).json()

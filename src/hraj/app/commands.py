@@ -1,4 +1,4 @@
-"""The `hraj serve` and `hraj verify` commands; `register(app)` adds them to the `hraj` CLI.
+"""The `hraj serve`, `verify`, `backup` and `restore` commands; `register(app)` adds them to the `hraj` CLI.
 
 Their messages and help are in the language of `--lang` or HRAJ_LANG (Czech by
 default), as for every `hraj` command; the line `hraj serving on URL ...` stays as

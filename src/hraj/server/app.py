@@ -465,8 +465,8 @@ def create_api(
         seat = None if token is None else room.seat_of(token)
         if seat is None:
             raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
-        head = await room.call(lambda: _acted(room, seat, body.action))
-        return {"room": room.id, "version": room.version, "head": head}
+        version, head = await room.call(lambda: _acted(room, seat, body.action, body.id))
+        return {"room": room.id, "version": version, "head": head}
 
     @app.get("/api/rooms/{room_id}/view", response_model=None)
     async def view(room_id: str, request: Request) -> StateMessage:
@@ -536,6 +536,11 @@ def create_api(
         writer = asyncio.create_task(_write(websocket, connection))
         try:
             await room.call(lambda: room.attach(connection, hello.since))
+        except ServerError as error:  # a room as full of spectators as it may be
+            writer.cancel()
+            await refuse(error, CLOSE_TOO_MANY)
+            return None
+        try:
             await _read(websocket, room, connection, settings, metrics)
         except WebSocketDisconnect:
             pass
@@ -573,10 +578,10 @@ def lobby_entry(room: OpenRoom) -> LobbyRoom:
     }
 
 
-async def _acted(room: Room, seat: int, action: str) -> str:
-    """A move inside the actor; the room's chain head once it is stored."""
-    version = await room.act(seat, action)
-    return room.head_of(version)
+async def _acted(room: Room, seat: int, action: str, action_id: str | None) -> tuple[int, str]:
+    """A move inside the actor; its answer once it is stored: the version and chain head."""
+    version = await room.act(seat, action, action_id)
+    return version, room.head_of(version)
 
 
 async def _async(value: T) -> T:
@@ -656,7 +661,7 @@ async def _handle(room: Room, connection: Connection, request: Hello | Act | Lea
         async def act() -> None:
             # The ack is queued inside the actor, right behind the new state, so the
             # connection's writer wakes once and sends both.
-            version = await room.act(seat, request.action)
+            version = await room.act(seat, request.action, request.id)
             connection.push({"type": "ack", "id": request.id, "version": version, "head": room.head_of(version)})
 
         await room.call(act)

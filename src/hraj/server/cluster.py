@@ -113,9 +113,13 @@ class PresenceOp(TypedDict):
 
 
 class ActOp(TypedDict):
+    """A move and its id (the client's, or one the follower gave it): asked again, it is
+    answered as the first time."""
+
     op: Literal["act"]
     seat: int
     action: str
+    action_id: str
 
 
 class ClaimOp(TypedDict):

@@ -49,7 +49,7 @@ SEED_BYTES = 32
 DICE_V1, DICE_V2, DICE_V3 = 1, 2, 3
 DICE_VERSIONS = (DICE_V1, DICE_V2, DICE_V3)
 #: The version of every new room.
-DICE_CURRENT = DICE_V2
+DICE_CURRENT = DICE_V3
 
 T = TypeVar("T")
 

@@ -42,6 +42,8 @@ ARCHIVED = "archived"
 
 #: PostgreSQL advisory lock key of the serving process ("hraj" in ASCII).
 WRITER_LOCK_KEY = 0x6872616A
+#: PostgreSQL advisory lock key held while the schema is migrated ("hrajm").
+MIGRATION_LOCK_KEY = 0x6872616A6D
 
 
 class StoreError(HrajError):
@@ -419,6 +421,10 @@ class Store:
         config.set_main_option("script_location", str(resources.files("hraj.store") / "migrations"))
         try:
             with self.engine.begin() as connection:
+                if self.engine.dialect.name == "postgresql":
+                    # Processes started together (two units at boot) migrate one after the
+                    # other: the second finds the schema made instead of making it again.
+                    connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
         except SQLAlchemyError as error:
@@ -777,15 +783,6 @@ class Store:
                     .values(status=ARCHIVED, owner=None)
                 )
         return idle
-
-    def wake(self, room_id: str) -> None:
-        """An archived room that someone opens plays again (it is in play once more)."""
-        with self.engine.begin() as connection:
-            connection.execute(
-                rooms.update()
-                .where(rooms.c.id == room_id, rooms.c.status == ARCHIVED)
-                .values(status=PLAYING, updated_at=_now())
-            )
 
     def ping(self) -> None:
         """Raise StoreError unless the database answers."""
