@@ -15,7 +15,7 @@
 | open sockets       |                | HRAJ_WS_PER_ADDRESS      | 100 per address                      |
 | rooms of bots only |                | HRAJ_BOT_ROOMS           | allow (refuse: none; endless: any match length) |
 | bot rooms at once  |                | HRAJ_BOT_ROOM_BUDGET     | 20 rooms where no person plays run at once |
-| spectators         |                | HRAJ_SPECTATORS          | 1,000 per room and process               |
+| spectators         |                | HRAJ_SPECTATORS          | 500 per room and process                 |
 | pace of bot rooms  |                | HRAJ_BOT_PACE            | 1 s a move where no person plays     |
 | moves shown in turn |               | HRAJ_STEP_PAUSE          | 0.55 s per move the browser steps through (0: none) |
 | absent players     |                | HRAJ_ABSENT_AFTER        | 120 s (a room may choose; 0: never)  |
@@ -75,7 +75,7 @@ class Settings:
     """Whether a room of bots only may choose an option beyond its game's `bots_alone_max`."""
     bot_room_budget: int = 20
     """Rooms where no person plays that run their bots at once in this process."""
-    spectators: int = 1000
+    spectators: int = 500
     """Spectator sockets one room holds at once in this process."""
     bot_pace: float = 1.0
     """Seconds between bot moves in a room where no person plays."""
@@ -221,7 +221,7 @@ def load_settings(
         ),
         bot_rooms_endless=env.get("HRAJ_BOT_ROOMS", "allow").strip().lower() == "endless",
         bot_room_budget=_int("HRAJ_BOT_ROOM_BUDGET", env.get("HRAJ_BOT_ROOM_BUDGET", 20), 0, 1_000_000),
-        spectators=_int("HRAJ_SPECTATORS", env.get("HRAJ_SPECTATORS", 1000), 0, 1_000_000),
+        spectators=_int("HRAJ_SPECTATORS", env.get("HRAJ_SPECTATORS", 500), 0, 1_000_000),
         bot_pace=_seconds("HRAJ_BOT_PACE", env.get("HRAJ_BOT_PACE", 1), 0.0, 3600.0),
         step_pause=_seconds("HRAJ_STEP_PAUSE", env.get("HRAJ_STEP_PAUSE", 0.55), 0.0, 5.0),
         absent_after=_int("HRAJ_ABSENT_AFTER", env.get("HRAJ_ABSENT_AFTER", 120), 0, 7 * 24 * 3600),

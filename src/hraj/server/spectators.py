@@ -15,6 +15,9 @@ import asyncio
 import time
 from typing import Protocol
 
+#: Spectators handed a new state in one turn of the event loop.
+CHUNK = 50
+
 
 class Watcher(Protocol):
     """A spectator's connection as the feed sees it."""
@@ -32,6 +35,7 @@ class SpectatorFeed:
         self.pending: str | None = None
         self.sent_at = -float("inf")
         self._timer: asyncio.TimerHandle | None = None
+        self._chunks: asyncio.Handle | None = None
 
     def admit(self, watcher: Watcher) -> bool:
         if len(self.watchers) >= self.most:
@@ -61,11 +65,22 @@ class SpectatorFeed:
         if text is None:
             return
         self.sent_at = time.monotonic()
-        for watcher in self.watchers:
+        self._push(text, list(self.watchers))
+
+    def _push(self, text: str, watchers: list[Watcher]) -> None:
+        """Hand `text` to `CHUNK` spectators now and to the rest in the loop's next turns:
+        each push wakes a socket's writer, and a thousand writers woken at once held up
+        the other rooms' moves for as long as they all took to write."""
+        for watcher in watchers[:CHUNK]:
             watcher.push(text)
+        if len(watchers) > CHUNK:
+            self._chunks = asyncio.get_running_loop().call_soon(self._push, text, watchers[CHUNK:])
+        else:
+            self._chunks = None
 
     def close(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        for handle in (self._timer, self._chunks):
+            if handle is not None:
+                handle.cancel()
+        self._timer = self._chunks = None
         self.pending = None
