@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from typing import TypeVar
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -29,6 +29,7 @@ from hraj.core.record import Record
 from hraj.server.chat import clean_chat
 from hraj.server.connection import Connection
 from hraj.server.fairness import new_seed
+from hraj.server.guard import Guard
 from hraj.server.limits import Rate, Shared, Sockets, TokenBucket
 from hraj.server.logs import Throttled
 from hraj.server.messages import (
@@ -89,20 +90,6 @@ CLOSE_TOO_SLOW = 4408
 CLOSE_TOO_MANY = 4429
 #: Seconds the health check waits for the store.
 HEALTH_TIMEOUT_S = 2.0
-#: Sent with every HTTP answer. The pages load their script and style from /static only
-#: (no inline script or handler), so the policy can forbid everything else.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-}
-#: Sent with every answer over TLS (directly, or from a trusted proxy's X-Forwarded-Proto):
-#: browsers then use HTTPS only for a year, and a network in between cannot downgrade them.
-HSTS = "max-age=31536000"
 store_failures = Throttled(log, "store unavailable")
 
 
@@ -251,32 +238,10 @@ def create_api(
         log.exception("unexpected error at %s", request.url.path)
         return answer(request, ServerError("internal", "Something went wrong on the server."))
 
-    @app.middleware("http")
-    async def limits(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        lang = _lang(request)
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > settings.max_message_bytes):
-            return error_response(
-                ServerError(
-                    "too_large", "A request may carry at most {limit} bytes.", limit=settings.max_message_bytes
-                ),
-                lang,
-            )
-        if length is None and "transfer-encoding" in request.headers:
-            # A body of unstated length could be any size: ask for one that states it.
-            return error_response(ServerError("bad_message", "A request body must state its length."), lang)
-        if not http_buckets.take(_address(request)):
-            return answer(request, ServerError("rate_limited", "Too many requests; slow down."))
-        return await call_next(request)
+    def refuse(request: Request, error: ServerError, as_json: bool) -> Response:
+        return error_response(error, _lang(request)) if as_json else answer(request, error)
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        if request.url.scheme == "https":
-            response.headers.setdefault("Strict-Transport-Security", HSTS)
-        return response
+    app.add_middleware(Guard, max_bytes=settings.max_message_bytes, rate=http_buckets, refuse=refuse)
 
     # --- HTTP ------------------------------------------------------------------------
 
