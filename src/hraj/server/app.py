@@ -29,7 +29,7 @@ from hraj.core.record import Record
 from hraj.server.chat import clean_chat
 from hraj.server.connection import Connection
 from hraj.server.fairness import new_seed
-from hraj.server.guard import Guard
+from hraj.server.guard import CLOSE_TOO_MANY, Guard
 from hraj.server.limits import Rate, Shared, Sockets, TokenBucket
 from hraj.server.logs import Throttled
 from hraj.server.messages import (
@@ -85,9 +85,6 @@ CLOSE_NO_ROOM = 4404
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_NO_HELLO = 4400
 CLOSE_TOO_SLOW = 4408
-#: Over a limit: too many messages on the socket (it is closed), or too many sockets or
-#: upgrades from the address (refused before the upgrade). Reconnect after `PENALTY_S`.
-CLOSE_TOO_MANY = 4429
 #: Seconds the health check waits for the store.
 HEALTH_TIMEOUT_S = 2.0
 store_failures = Throttled(log, "store unavailable")
@@ -241,7 +238,14 @@ def create_api(
     def refuse(request: Request, error: ServerError, as_json: bool) -> Response:
         return error_response(error, _lang(request)) if as_json else answer(request, error)
 
-    app.add_middleware(Guard, max_bytes=settings.max_message_bytes, rate=http_buckets, refuse=refuse)
+    app.add_middleware(
+        Guard,
+        max_bytes=settings.max_message_bytes,
+        rate=http_buckets,
+        refuse=refuse,
+        upgrades=socket_buckets,
+        sockets=sockets,
+    )
 
     # --- HTTP ------------------------------------------------------------------------
 
@@ -453,16 +457,9 @@ def create_api(
 
     @app.websocket("/ws/rooms/{room_id}")
     async def socket(websocket: WebSocket, room_id: str) -> None:
-        address = websocket.client.host if websocket.client else "?"
-        if not socket_buckets.take(address) or not sockets.admit(address):
-            # Refused before the upgrade: the client sees HTTP 403 and the server spends nothing more.
-            await websocket.close(code=CLOSE_TOO_MANY)
-            return
-        try:
-            if await _socket(websocket, room_id) == CLOSE_TOO_MANY:
-                sockets.penalise(address)
-        finally:
-            sockets.release(address)
+        # Admitted by the guard (the address's rate, sockets and penalty), which counts it.
+        if await _socket(websocket, room_id) == CLOSE_TOO_MANY:
+            sockets.penalise(websocket.client.host if websocket.client else "?")
 
     async def _socket(websocket: WebSocket, room_id: str) -> int | None:
         """Serve one socket; the close code when the server closed it for a reason of its own."""
