@@ -11,7 +11,7 @@ import asyncio
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from hraj.server.app import CLOSE_TOO_MANY
+from hraj.server.guard import CLOSE_TOO_MANY
 from hraj.server.spectators import SpectatorFeed
 from tests.server.conftest import MakeClient
 from tests.server.helpers import auth, new_room

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from hraj.server.app import CLOSE_TOO_MANY
+from hraj.server.guard import CLOSE_TOO_MANY
 from tests.server.conftest import MakeClient
 from tests.server.helpers import illegal_for, new_room, two_people, view
 
