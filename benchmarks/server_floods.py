@@ -20,8 +20,9 @@ priority, as a flooder on machines of its own would be:
 - `lobby`: 40 addresses (one /24) ask `GET /api/lobby`, 40 requests at a time;
 - `all`: every flood at once.
 
-It prints, per phase, the probe's moves, p50 and p99 (and the p99 as a multiple of the
-quiet phase's), and what the flood counted while the probe played: frames received,
+It prints, per phase, the probe's moves, p50, p95 and p99 (and the p99 as a multiple of
+the quiet phase's), the server process's CPU time as a share of one core, and what the
+flood counted while the probe played: frames received,
 sockets closed or refused, answers by status (rooms: over the whole flood).
 """
 
@@ -48,7 +49,7 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from benchmarks.server_load import launch, percentile, run
+from benchmarks.server_load import cpu_seconds, launch, percentile, run
 
 PROBE_ADDRESS = "127.0.0.2"
 PROBE_THINK_S = 0.1
@@ -292,7 +293,8 @@ def flood_main(kinds: list[str], url: str, spectators: int, signals: Any, out: A
 # --- one phase ----------------------------------------------------------------------------
 
 
-def phase(name: str, args: argparse.Namespace, workdir: Path) -> tuple[list[float], dict[str, int]]:
+def phase(name: str, args: argparse.Namespace, workdir: Path) -> tuple[list[float], dict[str, int], float]:
+    """The probe's move times, what the flood counted, and the server's CPU share meanwhile."""
     env = {**os.environ, "HRAJ_SECRET": "benchmark-secret-0123456789", "HRAJ_LANG": "en"}
     env.update(dict(item.split("=", 1) for item in args.env))
     database = workdir / f"{name}.db"
@@ -311,13 +313,15 @@ def phase(name: str, args: argparse.Namespace, workdir: Path) -> tuple[list[floa
             time.sleep(WARM_UP_S)
         timings: list[float] = []
         signals[0].set()
+        cpu, began = cpu_seconds(server.pid), time.monotonic()
         run(players(url, PROBE_ADDRESS, PROBE_THINK_S, timings, time.monotonic() + args.seconds))
+        share = (cpu_seconds(server.pid) - cpu) / (time.monotonic() - began)
         signals[1].set()
         counts: dict[str, int] = {}
         if flooder is not None:
             counts = results.get(timeout=120)
             flooder.join(30)
-        return timings, counts
+        return timings, counts, share
     finally:
         if flooder is not None and flooder.is_alive():
             flooder.kill()
@@ -343,12 +347,16 @@ def main() -> None:
     quiet_p99 = None
     with tempfile.TemporaryDirectory() as folder:
         for name in args.phases:
-            timings, counts = phase(name, args, Path(folder))
-            p50, p99 = 1000 * percentile(timings, 0.5), 1000 * percentile(timings, 0.99)
+            timings, counts, share = phase(name, args, Path(folder))
+            p50, p95, p99 = (1000 * percentile(timings, q) for q in (0.5, 0.95, 0.99))
             if name == "quiet":
                 quiet_p99 = p99
             ratio = f" ({p99 / quiet_p99:.1f}x quiet)" if quiet_p99 and name != "quiet" else ""
-            print(f"{name:>10}: {len(timings)} moves, p50 {p50:.1f} ms, p99 {p99:.1f} ms{ratio}", flush=True)
+            print(
+                f"{name:>10}: {len(timings)} moves, p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms{ratio};"
+                f" server CPU {100 * share:.0f} %",
+                flush=True,
+            )
             for key, value in sorted(counts.items()):
                 print(f"{'':>12}{key}: {value:,}")
 
