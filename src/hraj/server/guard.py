@@ -45,7 +45,8 @@ Refuse = Callable[[Request, ServerError, bool], Response]
 
 
 class Guard:
-    """The size and rate limits of HTTP requests and the headers of every answer."""
+    """The size and rate limits of HTTP requests, the headers of every answer, and the
+    limits of socket upgrades (open sockets are counted here while they last)."""
 
     def __init__(
         self, app: ASGIApp, max_bytes: int, rate: Rate, refuse: Refuse, upgrades: Rate, sockets: Sockets
