@@ -84,6 +84,10 @@ class Option:
     local_only: bool = False
     """The option reads the machine the game runs on (a file path): only the local
     command line may set it, never a client of the server."""
+    bots_alone_max: int | None = None
+    """The largest value a game of bots alone may have on a server that bounds them: an
+    option that makes a match longer (points to play) would otherwise let bots play on
+    for months. None: any value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +359,11 @@ class State(ABC, Generic[A, C]):
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """Scores and winners once the game is over; None while it goes on."""
+
+    def outcome_json(self) -> OutcomeJson | None:
+        """The outcome as views write it (`Outcome.to_json`); None while the game goes on."""
+        outcome = self.outcome
+        return None if outcome is None else outcome.to_json()
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[C, float]]:

@@ -33,6 +33,7 @@ from hraj.server.messages import SeatJson, StateMessage
 from hraj.server.protocol import ServerError, translate
 from hraj.server.room import Room
 from hraj.server.rooms import Rooms
+from hraj.store import OpenRoom
 from hraj.web.endings import end_of_game
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
 from hraj.web.replays import move_list, position_end, previous_end, revealed_view
@@ -491,8 +492,7 @@ async def lobby(request: Request) -> Response:
     from hraj.server.app import LOBBY_SIZE
 
     lang = _lang(request)
-    rooms: Rooms = request.app.state.rooms
-    found = await asyncio.to_thread(rooms.store.open_rooms, LOBBY_SIZE)
+    found: list[OpenRoom] = await request.app.state.open_rooms.get()
     games = {game["id"]: game for game in _games(lang)}
     now = dt.datetime.now(dt.UTC)
     listed = []
