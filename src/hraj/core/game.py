@@ -159,6 +159,10 @@ class Game(ABC, Generic[A, C]):
     hidden_hands: ClassVar[bool] = False
     """Each seat holds cards the others may not see: a screen shared by several people
     hides the table between their turns."""
+    clock_family: ClassVar[str] = "moves"
+    """Which clocks fit the game (`hraj.clocks`): "moves", a time per move and a small
+    reserve; "match", a delay per move and a reserve per match point, as clubs and
+    servers time a match."""
 
     def __init__(self, **options: object) -> None:
         self.options: GameOptions = self._validate(options)
@@ -171,6 +175,12 @@ class Game(ABC, Generic[A, C]):
                 first=self.first,
                 last=self.players - 1,
             )
+
+    @property
+    def match_points(self) -> int:
+        """Points the match is played to, 1 where it is no match: a "match" clock's
+        reserve grows with them."""
+        return 1
 
     def int_option(self, name: str) -> int:
         """The value of a whole-number option (its check made it one)."""
@@ -412,6 +422,12 @@ class State(ABC, Generic[A, C]):
         outcomes = self.chance_outcomes()
         weights = [probability for _, probability in outcomes]
         return rng.choices([outcome for outcome, _ in outcomes], weights)[0]
+
+    @property
+    def match_game(self) -> int:
+        """Which game of a match is being played (1, 2, ...); 1 where there is no match.
+        A clock whose reserve is given per game refills it when this grows."""
+        return 1
 
     def playout_actions(self, seat: Seat) -> list[A]:
         """What a random playout chooses from: every legal action, unless the game leaves

@@ -112,6 +112,7 @@ class Backgammon(Game[Action, ChanceOutcome]):
     id = "backgammon"
     order = 3
     name = "Backgammon"
+    clock_family = "match"
     options_spec: ClassVar[dict[str, Option]] = {
         "variant": Option(
             "standard",
@@ -138,6 +139,10 @@ class Backgammon(Game[Action, ChanceOutcome]):
         self.seed_rules: bool = self.options["variant"] == "seed"
         self.match_length: int = self.int_option("match_length")
         self.cube_in_play: bool = bool(self.options["cube"])
+
+    @property
+    def match_points(self) -> int:
+        return max(1, self.match_length)
 
     @classmethod
     def conformance_options(cls) -> list[GameOptions]:
@@ -724,6 +729,10 @@ class BackgammonState(State[Action, ChanceOutcome]):
     def cube_owner(self) -> int | None:
         """The seat that owns the cube; None while it is centred."""
         return self.owner
+
+    @property
+    def match_game(self) -> int:
+        return self.game_number
 
     @property
     def match_length(self) -> int:
