@@ -30,9 +30,10 @@ from typing_extensions import TypedDict  # the server validates notices with pyd
 
 from hraj.core.errors import HrajError
 from hraj.core.game import OutcomeJson
-from hraj.core.jsondata import GameOptions
+from hraj.core.jsondata import GameOptions, JsonValue
 from hraj.core.record import Event
 from hraj.store.schema import chat, events, rooms, seats
+from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
 
 PLAYING = "playing"
 OVER = "over"
@@ -92,6 +93,8 @@ class NewRoom:
     public: bool = False
     rematch_of: str | None = None
     """The finished room this one is the rematch of: it points here from now on."""
+    clock: JsonValue = None
+    """The room's clock as the clocks part writes it (None: untimed)."""
 
 
 @dataclass(slots=True)
@@ -131,6 +134,11 @@ class RoomData:
     chat_count: int = 0
     """How many messages the room's chat holds in all."""
     created_at: dt.datetime | None = None
+    clock: JsonValue = None
+    """The room's clock as last committed (None: untimed)."""
+    deadlines: list[DueRow] = field(default_factory=list)
+    """The deadlines of its running turns, as last committed."""
+    rematch_votes: JsonValue = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +176,8 @@ class AppendBatch:
     events: Sequence[Event]
     status: str = PLAYING
     outcome: OutcomeJson | None = None
+    clock: ClockChange | None = None
+    """The room's clock and deadlines after these events (None: untimed, unchanged)."""
 
 
 _BUMP = (
@@ -442,6 +452,7 @@ class Store:
                     absent_after=room.absent_after,
                     owner=room.owner,
                     public=room.public,
+                    clock=room.clock,
                 )
             )
             if room.rematch_of is not None:
@@ -484,6 +495,7 @@ class Store:
             owner=room.owner,
             public=room.public,
             created_at=now,
+            clock=room.clock,
         )
 
     def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
@@ -523,6 +535,7 @@ class Store:
                     raise _Stale
                 if rows:
                     connection.execute(events.insert(), rows)
+                write_clocks(connection, {b.room_id: b.clock for b in batches if b.clock is not None})
                 if owner is not None:
                     notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
                     connection.execute(_NOTIFY, notices)
@@ -632,7 +645,11 @@ class Store:
                 rematch=row["rematch"],
                 created_at=_utc(row["created_at"]),
                 seats=[_seat_data(s) for s in seat_rows],
+                clock=row["clock"],
+                rematch_votes=row["rematch_votes"],
             )
+            if row["clock"] is not None:
+                room.deadlines = read_deadlines(connection, [room_id])
             if with_events:
                 room.events = [
                     (kind, seat, text)
@@ -713,13 +730,30 @@ class Store:
         return idle
 
     def wake(self, room_id: str) -> None:
-        """An archived room that someone opens plays again (it is in play once more)."""
+        """An archived room that someone opens plays again (it is in play once more); a
+        waiting one is in play again without counting as activity."""
         with self.engine.begin() as connection:
             connection.execute(
                 rooms.update()
                 .where(rooms.c.id == room_id, rooms.c.status == ARCHIVED)
                 .values(status=PLAYING, updated_at=_now())
             )
+            connection.execute(
+                rooms.update().where(rooms.c.id == room_id, rooms.c.status == WAITING).values(status=PLAYING)
+            )
+
+    def put_to_wait(self, room_id: str, version: int, owner: str | None = None) -> bool:
+        """Let a room in play wait in the store only (a correspondence room nobody watches):
+        no process holds it until it is opened or a deadline of it comes due. Only at
+        `version`, and only by its `owner` where several processes serve; whether it did."""
+        fence = [] if owner is None else [rooms.c.owner == owner]
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                rooms.update()
+                .where(rooms.c.id == room_id, rooms.c.status == PLAYING, rooms.c.version == version, *fence)
+                .values(status=WAITING, owner=None)
+            )
+            return result.rowcount == 1
 
     def ping(self) -> None:
         """Raise StoreError unless the database answers."""

@@ -6,7 +6,21 @@ that the migrated database and this metadata agree.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table, Text, false
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    false,
+)
 
 metadata = MetaData()
 
@@ -39,6 +53,11 @@ rooms = Table(
     Column("public", Boolean, nullable=False, server_default=false()),
     #: The room of the rematch this finished room led to, once someone asked for it.
     Column("rematch", String(32), nullable=True),
+    #: The room's clock (`hraj.clocks.ClockJson`: its time control and each seat's
+    #: reserve and running turn), stored with every commit that moves it; NULL: untimed.
+    Column("clock", JSON, nullable=True),
+    #: The seats that asked for a rematch, or refused it (`{"yes": [...], "no": [...]}`).
+    Column("rematch_votes", JSON, nullable=True),
     Index("ix_rooms_status", "status"),
     Index("ix_rooms_owner", "owner"),
     Index("ix_rooms_status_updated", "status", "updated_at"),
@@ -94,4 +113,66 @@ chat = Table(
     Column("name", String(64), nullable=True),
     Column("text", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: The deadlines of the rooms' running turns: a seat's turn, begun at the room's
+#: `version`, runs out at `due` (UTC). Written in the transaction that commits the move
+#: that set it; the owner of a room enforces it by a commit conditional on that version,
+#: so it takes effect once, whichever process does it.
+deadlines = Table(
+    "deadlines",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("due", DateTime(timezone=True), nullable=False),
+    Index("ix_deadlines_due", "due"),
+)
+
+#: People waiting to be paired ("Hrát hned"): what they seek (`key`: game, options, rated,
+#: time control, as one text), their rating and since when; `seen_at` is the latest sign
+#: of their browser (a seek it stopped renewing is gone). Once paired, the room and seat.
+seeks = Table(
+    "seeks",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("secret_hash", String(64), nullable=False),
+    Column("key", String(512), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("clock", JSON, nullable=True),
+    Column("rating", Float, nullable=False),
+    Column("name", String(64), nullable=True),
+    Column("gender", String(8), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+    Column("room_id", String(32), nullable=True),
+    Column("seat", Integer, nullable=True),
+    Index("ix_seeks_key_room", "key", "room_id"),
+    Index("ix_seeks_seen", "seen_at"),
+)
+
+#: Browsers that asked to be told when it is their turn (Web Push): the push service's
+#: endpoint and the browser's keys (RFC 8291).
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("endpoint", Text, nullable=False),
+    Column("p256dh", String(128), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("lang", String(8), nullable=False, server_default="cs"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Which seats a subscribed browser holds: it hears of their turns.
+push_targets = Table(
+    "push_targets",
+    metadata,
+    Column("subscription_id", String(64), ForeignKey("push_subscriptions.id", ondelete="CASCADE"), primary_key=True),
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Index("ix_push_targets_room", "room_id", "seat"),
 )
