@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -30,7 +30,7 @@ from typing_extensions import TypedDict  # the server validates notices with pyd
 
 from hraj.core.errors import HrajError
 from hraj.core.game import OutcomeJson
-from hraj.core.jsondata import GameOptions, JsonValue
+from hraj.core.jsondata import GameOptions
 from hraj.core.record import Event
 from hraj.store.schema import chat, events, rooms, seats
 from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
@@ -93,7 +93,7 @@ class NewRoom:
     public: bool = False
     rematch_of: str | None = None
     """The finished room this one is the rematch of: it points here from now on."""
-    clock: JsonValue = None
+    clock: Mapping[str, object] | None = None
     """The room's clock as the clocks part writes it (None: untimed)."""
 
 
@@ -134,11 +134,11 @@ class RoomData:
     chat_count: int = 0
     """How many messages the room's chat holds in all."""
     created_at: dt.datetime | None = None
-    clock: JsonValue = None
+    clock: Mapping[str, object] | None = None
     """The room's clock as last committed (None: untimed)."""
     deadlines: list[DueRow] = field(default_factory=list)
     """The deadlines of its running turns, as last committed."""
-    rematch_votes: JsonValue = None
+    rematch_votes: Mapping[str, object] | None = None
 
 
 @dataclass(frozen=True, slots=True)

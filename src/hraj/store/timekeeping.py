@@ -11,12 +11,11 @@ time runs out (`waiting_deadlines`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from hraj.core.jsondata import JsonValue
 from hraj.store.schema import deadlines, rooms
 
 #: A correspondence room nobody is watching: kept in the store only, woken when opened
@@ -38,7 +37,7 @@ class DueRow:
 class ClockChange:
     """What a commit changes of a room's clock: the clock as JSON and its deadlines now."""
 
-    clock: JsonValue
+    clock: Mapping[str, object]
     deadlines: Sequence[DueRow]
 
 
