@@ -17,10 +17,10 @@ from hraj.store import StoreError
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "hraj"
 LOCALE = SOURCE / "locale"
 #: The callables whose argument is an English template: errors and `t`/`_` of the commands.
-KEYWORDS = dict.fromkeys(("t", "_", "HrajError", "InvalidRecord", "StoreError", "SettingsError"), (1,)) | {
-    "ServerError": (2,)
-}
-FILES = [path for name in ("server", "store", "app") for path in sorted((SOURCE / name).glob("*.py"))]
+KEYWORDS = dict.fromkeys(
+    ("t", "_", "HrajError", "InvalidRecord", "StoreError", "SettingsError", "ClockError"), (1,)
+) | {"ServerError": (2,)}
+FILES = [path for name in ("server", "store", "app", "clocks") for path in sorted((SOURCE / name).glob("*.py"))]
 
 
 def messages() -> list[str]:

@@ -103,7 +103,8 @@ def _seconds(value: object) -> bool:
 @dataclass(frozen=True, slots=True)
 class Preset:
     """A named time control as the room's form offers it; `words` is its English label
-    (translated on the page), `source` whose practice it follows."""
+    (translated on the page; a correspondence control's counts its days, in the plural
+    forms of "{count} day a move"), `source` whose practice it follows."""
 
     id: str
     control: TimeControl
@@ -126,7 +127,7 @@ MOVE_PRESETS = (
     Preset("calm", TimeControl(45, 300), "45 s a move + 5 min"),
 )
 CORRESPONDENCE_PRESETS = tuple(
-    Preset(f"days-{days}", TimeControl(days * DAY, correspondence=True), "{days} days a move")
+    Preset(f"days-{days}", TimeControl(days * DAY, correspondence=True), "{count} days a move")
     for days in CORRESPONDENCE_DAYS
 )
 FAMILIES = {"moves": MOVE_PRESETS, "match": MATCH_PRESETS}

@@ -66,6 +66,8 @@ from hraj.server.protocol import (
     ServerError,
     error_body,
 )
+from hraj.server.push import Pusher
+from hraj.server.push_api import router as push_router
 from hraj.server.rooms import Connection, Room, clean_chat
 from hraj.server.settings import Settings
 from hraj.server.shared_rooms import rooms_for
@@ -224,6 +226,8 @@ def create_api(
     app.state.rooms = rooms
     app.state.settings = settings
     app.state.metrics = metrics
+    app.state.pusher = Pusher(the_store, settings.vapid_key, settings.push_contact, allow_local=settings.push_local)
+    app.include_router(push_router)
 
     # --- errors: always a structured body, never a bare 500 ---------------------------------
 

@@ -25,9 +25,9 @@
 | log format         |                | HRAJ_LOG_FORMAT          | text (json: one object per line)     |
 | lease of rooms     |                | HRAJ_LEASE               | 5 s (PostgreSQL: rooms of a dead process move on) |
 | access log         |                | HRAJ_ACCESS_LOG          | off (on: one line per request)       |
-| Web Push key       |                | HRAJ_VAPID_KEY           | made once and kept beside the SQLite file (PostgreSQL: none, push off) |
+| Web Push key       |                | HRAJ_VAPID_KEY           | kept beside the SQLite file (PostgreSQL: none) |
 | Web Push contact   |                | HRAJ_PUSH_CONTACT        | mailto:hraj@localhost                |
-| local push services |               | HRAJ_PUSH_LOCAL          | refuse (allow: post to http and private addresses, for tests) |
+| local push services |               | HRAJ_PUSH_LOCAL          | refuse (allow: http, private hosts) |
 | clock scale        |                | HRAJ_CLOCK_SCALE         | 1 (tests: 0.05 makes every preset 20 times shorter) |
 """
 

@@ -32,6 +32,7 @@ from hraj.i18n import log_lines as sentences
 from hraj.server.messages import SeatJson, StateMessage
 from hraj.server.protocol import ServerError, translate
 from hraj.server.rooms import Room, Rooms
+from hraj.web import STATIC_DIR
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
 from hraj.web.replays import replay_steps, revealed_view
 
@@ -193,6 +194,18 @@ async def start(request: Request) -> Response:
     names = list_text([game["name"] for game in games], lang)
     return _html(
         render_page("start.html", lang, games=games, game_names=names, strings=_strings(lang), here=_here(request))
+    )
+
+
+@router.get("/sw.js")
+async def service_worker() -> Response:
+    """The service worker that shows turn reminders (Web Push); served at the root so
+    that it may serve every page of the site, and never cached, so an update reaches
+    every browser."""
+    return Response(
+        (STATIC_DIR / "sw.js").read_bytes(),
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
     )
 
 
