@@ -33,6 +33,7 @@ from hraj.core.game import OutcomeJson
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import Event
 from hraj.store.schema import chat, events, rooms, seats
+from hraj.store.seeks import mark_paired
 from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
 
 PLAYING = "playing"
@@ -55,6 +56,10 @@ class StaleVersion(StoreError):
 
 class NotOwner(StaleVersion):
     """The room is owned by another server process now (nothing was written)."""
+
+
+class SeekTaken(StoreError):
+    """A seek that a new room would seat was paired meanwhile (the room was not created)."""
 
 
 #: The PostgreSQL channel on which every commit tells the other processes what changed.
@@ -95,6 +100,9 @@ class NewRoom:
     """The finished room this one is the rematch of: it points here from now on."""
     clock: Mapping[str, object] | None = None
     """The room's clock as the clocks part writes it (None: untimed)."""
+    pairs: Sequence[tuple[str, int]] = ()
+    """The seeks this room seats, as (seek id, seat): marked in the same transaction,
+    and the room is not created if any of them was paired meanwhile (`SeekTaken`)."""
 
 
 @dataclass(slots=True)
@@ -455,6 +463,8 @@ class Store:
                     clock=room.clock,
                 )
             )
+            if room.pairs and not mark_paired(connection, room.id, list(room.pairs)):
+                raise SeekTaken("Someone waiting for this game was paired meanwhile.")
             if room.rematch_of is not None:
                 pointed = connection.execute(
                     rooms.update()
