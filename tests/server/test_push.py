@@ -49,7 +49,7 @@ def test_a_reminder_reaches_the_browser_signed_and_readable_only_with_its_keys(
     (message,) = receiver.wait_for(1)
     assert message.payload == {
         "title": "Jste na tahu",
-        "body": "Qwixx čeká na váš tah.",
+        "body": "Ve hře Qwixx jste na tahu.",
         "url": "/r/room1",
         "tag": "hraj-room1",
     }

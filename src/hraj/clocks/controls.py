@@ -61,8 +61,7 @@ class TimeControl:
         return round(self.per_move / DAY) if self.correspondence else 0
 
     def scaled(self, factor: float) -> TimeControl:
-        """The same control with every time multiplied by `factor` (a server's short
-        clocks for tests: `HRAJ_CLOCK_SCALE`)."""
+        """The same control with every time multiplied by `factor` (short clocks for tests)."""
         return TimeControl(
             self.per_move * factor, self.reserve * factor, self.per_point, self.per_game, self.correspondence
         )

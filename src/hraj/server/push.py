@@ -98,7 +98,7 @@ class Pusher:
         """What a reminder says, in the subscriber's language."""
         return {
             "title": t("Your turn", lang),
-            "body": t("{game} is waiting for your move.", lang, game=t(game_name, lang)),
+            "body": t("It is your move in {game}.", lang, game=t(game_name, lang)),
             "url": f"/r/{room_id}",
             "tag": f"hraj-{room_id}",
         }

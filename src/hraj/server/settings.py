@@ -28,7 +28,6 @@
 | Web Push key       |                | HRAJ_VAPID_KEY           | kept beside the SQLite file (PostgreSQL: none) |
 | Web Push contact   |                | HRAJ_PUSH_CONTACT        | mailto:hraj@localhost                |
 | local push services |               | HRAJ_PUSH_LOCAL          | refuse (allow: http, private hosts) |
-| clock scale        |                | HRAJ_CLOCK_SCALE         | 1 (tests: 0.05 makes every preset 20 times shorter) |
 """
 
 from __future__ import annotations
@@ -102,8 +101,6 @@ class Settings:
     """Whom push services may contact about this server (the VAPID `sub` claim)."""
     push_local: bool = False
     """Whether push messages may go to http and private addresses (a test's receiver)."""
-    clock_scale: float = 1.0
-    """Every clock preset's times are multiplied by this (short clocks for tests)."""
 
     @property
     def url(self) -> str:
@@ -285,7 +282,6 @@ def load_settings(
         vapid_key=_vapid_key(env["HRAJ_VAPID_KEY"]) if env.get("HRAJ_VAPID_KEY") else _vapid_beside(database_url),
         push_contact=_contact(env.get("HRAJ_PUSH_CONTACT", "mailto:hraj@localhost")),
         push_local=_choice("HRAJ_PUSH_LOCAL", env.get("HRAJ_PUSH_LOCAL", "refuse"), {"allow": True, "refuse": False}),
-        clock_scale=_seconds("HRAJ_CLOCK_SCALE", env.get("HRAJ_CLOCK_SCALE", 1), 0.001, 1000.0),
     )
 
 
