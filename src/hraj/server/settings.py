@@ -25,6 +25,10 @@
 | log format         |                | HRAJ_LOG_FORMAT          | text (json: one object per line)     |
 | lease of rooms     |                | HRAJ_LEASE               | 5 s (PostgreSQL: rooms of a dead process move on) |
 | access log         |                | HRAJ_ACCESS_LOG          | off (on: one line per request)       |
+| new accounts       |                | HRAJ_SIGN_UP_RATE / _BURST | 10 an hour per address, bursts of 10 |
+| password hashing   |                | HRAJ_HASH_WORKERS / _WAITING | 1 process at low priority, 8 waiting |
+| provisional rating |                | HRAJ_PROVISIONAL_DEVIATION | 110 points of deviation (OpenSkill games) |
+| provisional FIBS   |                | HRAJ_PROVISIONAL_EXPERIENCE | 25 match points played (FIBS formula) |
 """
 
 from __future__ import annotations
@@ -85,6 +89,17 @@ class Settings:
     shutdown_grace: float = 3.0
     log_format: str = "text"
     access_log: bool = False
+    sign_up_rate: float = 10.0
+    """New accounts an address may make per hour (on average)."""
+    sign_up_burst: int = 10
+    hash_workers: int = 1
+    """Processes that hash passwords (each one hash at a time, at a lower priority than the server)."""
+    hash_waiting: int = 8
+    """Password checks that may wait for a hashing process; more are answered "busy"."""
+    provisional_deviation: float = 110.0
+    """An OpenSkill rating is provisional ("?") while its deviation (display points) is above this."""
+    provisional_experience: int = 25
+    """A FIBS rating is provisional while its player has played fewer match points than this."""
     lease: float = 5.0
     """Seconds a process's rooms stay its own after it last renewed its lease (PostgreSQL,
     several processes): a process that dies has its rooms taken over this long after."""
@@ -213,6 +228,16 @@ def load_settings(
         else "text",
         access_log=_choice("HRAJ_ACCESS_LOG", env.get("HRAJ_ACCESS_LOG", "off"), {"on": True, "off": False}),
         lease=_seconds("HRAJ_LEASE", env.get("HRAJ_LEASE", 5), 1.0, 300.0),
+        sign_up_rate=_rate("HRAJ_SIGN_UP_RATE", env.get("HRAJ_SIGN_UP_RATE", 10)),
+        sign_up_burst=_int("HRAJ_SIGN_UP_BURST", env.get("HRAJ_SIGN_UP_BURST", 10), 1, 1_000_000),
+        hash_workers=_int("HRAJ_HASH_WORKERS", env.get("HRAJ_HASH_WORKERS", 1), 1, 64),
+        hash_waiting=_int("HRAJ_HASH_WAITING", env.get("HRAJ_HASH_WAITING", 8), 0, 10_000),
+        provisional_deviation=_seconds(
+            "HRAJ_PROVISIONAL_DEVIATION", env.get("HRAJ_PROVISIONAL_DEVIATION", 110), 0.0, 10_000.0
+        ),
+        provisional_experience=_int(
+            "HRAJ_PROVISIONAL_EXPERIENCE", env.get("HRAJ_PROVISIONAL_EXPERIENCE", 25), 0, 1_000_000
+        ),
     )
 
 
