@@ -27,6 +27,9 @@ import hraj
 from hraj.core import game_class
 from hraj.core.bot import bot_names
 from hraj.core.record import Record
+from hraj.players.accounts import Accounts
+from hraj.players.identity import Person
+from hraj.players.passwords import Hashing
 from hraj.server.fairness import new_seed
 from hraj.server.logs import Throttled
 from hraj.server.messages import (
@@ -49,6 +52,7 @@ from hraj.server.messages import (
     Summary,
 )
 from hraj.server.metrics import Metrics
+from hraj.server.people_api import acting_person, add_people_api
 from hraj.server.protocol import (
     CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -72,6 +76,7 @@ from hraj.server.rooms import Connection, Room, clean_chat
 from hraj.server.settings import Settings
 from hraj.server.shared_rooms import rooms_for
 from hraj.store import OpenRoom, Store, StoreError
+from hraj.store.people import People
 
 log = logging.getLogger("hraj.server")
 T = TypeVar("T")
@@ -198,8 +203,11 @@ def create_api(
     http_buckets = Buckets(settings.http_rate, settings.http_burst)
     room_buckets = Buckets(settings.room_rate / 60, settings.room_burst)
     socket_buckets = Buckets(settings.ws_connect_rate, settings.ws_connect_burst)
+    sign_up_buckets = Buckets(settings.sign_up_rate / 3600, settings.sign_up_burst)
     open_sockets: collections.Counter[str] = collections.Counter()
     metrics = Metrics(rooms, open_sockets)
+    people = People(the_store)
+    accounts = Accounts(people, settings.secret, Hashing(settings.hash_workers, settings.hash_waiting))
     readiness = {"ready": False}
 
     @contextlib.asynccontextmanager
@@ -212,6 +220,7 @@ def create_api(
         finally:
             readiness["ready"] = False
             await rooms.stop()
+            accounts.hashing.close()
             if store is None:
                 the_store.close()
 
@@ -226,6 +235,7 @@ def create_api(
     app.state.rooms = rooms
     app.state.settings = settings
     app.state.metrics = metrics
+    app.state.people = people
     app.state.pusher = Pusher(the_store, settings.vapid_key, settings.push_contact, allow_local=settings.push_local)
     app.include_router(push_router)
 
@@ -233,7 +243,8 @@ def create_api(
 
     def error_response(error: ServerError, lang: str = "en") -> JSONResponse:
         metrics.errors.labels(error.code).inc()
-        return JSONResponse(error_body(error, lang), status_code=error.status)
+        headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
+        return JSONResponse(error_body(error, lang), status_code=error.status, headers=headers)
 
     def answer(request: Request, error: ServerError, status: int | None = None) -> Response:
         """The error as a page in the page's language for a page's address (a mistyped
@@ -304,6 +315,8 @@ def create_api(
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
         return response
+
+    add_people_api(app, accounts, sign_up_buckets.take)
 
     # --- HTTP ------------------------------------------------------------------------
 
@@ -376,8 +389,13 @@ def create_api(
     async def create_room(spec: CreateRoom, request: Request) -> CreatedRoom:
         if not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
+        person = await acting_person(request)
+        if person is not None and person.signed_in and spec.claim is not None and spec.claim < len(spec.seats):
+            spec = _named_seat(spec, spec.claim, person)
         created = await rooms.create(spec)
         room = created.room
+        if person is not None and created.claimed is not None:
+            await asyncio.to_thread(people.link_seat, room.id, created.claimed[0], person.id)
         base = str(request.base_url).rstrip("/")
         summary = await room.call(lambda: _async(room.summary()))
         claimed: SeatToken = {}
@@ -398,14 +416,22 @@ def create_api(
         return await room.call(lambda: _async(room.summary()))
 
     @app.post("/api/rooms/{room_id}/claim", response_model=None)
-    async def claim(room_id: str, body: Claim) -> Claimed:
+    async def claim(room_id: str, body: Claim, request: Request) -> Claimed:
         room = await rooms.get(room_id)
         if body.invite is None:
             if not room.public:
                 raise ServerError("forbidden", "This room is private: a seat needs its invite link.")
         elif not room.is_invite(body.invite):
             raise ServerError("forbidden", "This invite is not valid for the room.")
-        seat, token = await room.call(lambda: room.claim(body.seat, body.name, body.gender))
+        person = await acting_person(request)
+        name = body.name
+        # A signed-in person's first seat of a room bears the account's name.
+        first = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is None
+        if person is not None and person.signed_in and first:
+            name = person.name
+        seat, token = await room.call(lambda: room.claim(body.seat, name, body.gender))
+        if person is not None:
+            await asyncio.to_thread(people.link_seat, room.id, seat, person.id)
         return {"room": room.id, "seat": seat, "token": token}
 
     @app.post("/api/rooms/{room_id}/rematch")
@@ -561,6 +587,13 @@ def create_api(
                 await writer
 
     return app
+
+
+def _named_seat(spec: CreateRoom, seat: int, person: Person) -> CreateRoom:
+    """The room asked for, with the signed-in creator's seat bearing the account's name."""
+    seats = list(spec.seats)
+    seats[seat] = seats[seat].model_copy(update={"name": person.name})
+    return spec.model_copy(update={"seats": seats})
 
 
 def lobby_entry(room: OpenRoom) -> LobbyRoom:

@@ -161,6 +161,7 @@ ERROR_STATUS: dict[str, int] = {
     "not_found": 404,
     "not_over": 409,
     "seat_taken": 409,
+    "name_taken": 409,
     "invalid_action": 422,
     "illegal_action": 409,
     "invalid_option": 422,
@@ -177,6 +178,8 @@ class ServerError(Exception):
         self.code = code
         self.key = template
         self.params = params
+        #: Seconds the client should wait before trying again (sent as Retry-After), if known.
+        self.retry_after: int | None = None
         super().__init__(template.format(**params) if params else template)
 
     @property

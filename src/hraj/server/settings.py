@@ -28,6 +28,10 @@
 | Web Push key       |                | HRAJ_VAPID_KEY           | kept beside the SQLite file (PostgreSQL: none) |
 | Web Push contact   |                | HRAJ_PUSH_CONTACT        | mailto:hraj@localhost                |
 | local push services |               | HRAJ_PUSH_LOCAL          | refuse (allow: http, private hosts) |
+| new accounts       |                | HRAJ_SIGN_UP_RATE / _BURST | 10 an hour per address, bursts of 10 |
+| password hashing   |                | HRAJ_HASH_WORKERS / _WAITING | 1 process at low priority, 8 waiting |
+| provisional rating |                | HRAJ_PROVISIONAL_DEVIATION | 110 points of deviation (OpenSkill games) |
+| provisional FIBS   |                | HRAJ_PROVISIONAL_EXPERIENCE | 25 match points played (FIBS formula) |
 """
 
 from __future__ import annotations
@@ -92,6 +96,17 @@ class Settings:
     shutdown_grace: float = 3.0
     log_format: str = "text"
     access_log: bool = False
+    sign_up_rate: float = 10.0
+    """New accounts an address may make per hour (on average)."""
+    sign_up_burst: int = 10
+    hash_workers: int = 1
+    """Processes that hash passwords (each one hash at a time, at a lower priority than the server)."""
+    hash_waiting: int = 8
+    """Password checks that may wait for a hashing process; more are answered "busy"."""
+    provisional_deviation: float = 110.0
+    """An OpenSkill rating is provisional ("?") while its deviation (display points) is above this."""
+    provisional_experience: int = 25
+    """A FIBS rating is provisional while its player has played fewer match points than this."""
     lease: float = 5.0
     """Seconds a process's rooms stay its own after it last renewed its lease (PostgreSQL,
     several processes): a process that dies has its rooms taken over this long after."""
@@ -282,6 +297,16 @@ def load_settings(
         vapid_key=_vapid_key(env["HRAJ_VAPID_KEY"]) if env.get("HRAJ_VAPID_KEY") else _vapid_beside(database_url),
         push_contact=_contact(env.get("HRAJ_PUSH_CONTACT", "mailto:hraj@localhost")),
         push_local=_choice("HRAJ_PUSH_LOCAL", env.get("HRAJ_PUSH_LOCAL", "refuse"), {"allow": True, "refuse": False}),
+        sign_up_rate=_rate("HRAJ_SIGN_UP_RATE", env.get("HRAJ_SIGN_UP_RATE", 10)),
+        sign_up_burst=_int("HRAJ_SIGN_UP_BURST", env.get("HRAJ_SIGN_UP_BURST", 10), 1, 1_000_000),
+        hash_workers=_int("HRAJ_HASH_WORKERS", env.get("HRAJ_HASH_WORKERS", 1), 1, 64),
+        hash_waiting=_int("HRAJ_HASH_WAITING", env.get("HRAJ_HASH_WAITING", 8), 0, 10_000),
+        provisional_deviation=_seconds(
+            "HRAJ_PROVISIONAL_DEVIATION", env.get("HRAJ_PROVISIONAL_DEVIATION", 110), 0.0, 10_000.0
+        ),
+        provisional_experience=_int(
+            "HRAJ_PROVISIONAL_EXPERIENCE", env.get("HRAJ_PROVISIONAL_EXPERIENCE", 25), 0, 1_000_000
+        ),
     )
 
 

@@ -58,6 +58,8 @@ rooms = Table(
     Column("clock", JSON, nullable=True),
     #: The seats that asked for a rematch, or refused it (`{"yes": [...], "no": [...]}`).
     Column("rematch_votes", JSON, nullable=True),
+    #: Rated: every person seat is an account's, and the end of the game moves ratings.
+    Column("rated", Boolean, nullable=False, server_default=false()),
     Index("ix_rooms_status", "status"),
     Index("ix_rooms_owner", "owner"),
     Index("ix_rooms_status_updated", "status", "updated_at"),
@@ -78,6 +80,10 @@ seats = Table(
     #: The grammatical gender a person gave with their name ("m", "f"), for the log's
     #: Czech and Slovak sentences; NULL when not given.
     Column("gender", String(8), nullable=True),
+    #: The person who took the seat (an account's id, or a guest's from the guest cookie);
+    #: NULL for a bot seat, a free seat, or a second seat at one screen.
+    Column("person", String(32), nullable=True),
+    Index("ix_seats_person", "person"),
 )
 
 #: The event log: event `version` of a room (1, 2, 3, ...) as kind, seat and notation.
@@ -175,4 +181,69 @@ push_targets = Table(
     Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Index("ix_push_targets_room", "room_id", "seat"),
+)
+
+#: People with an account. A guest has no row: the guest's id lives in a signed cookie and
+#: in the seats it took. `name_key` is the name without case and diacritics ("eva" for
+#: "Éva"), unique, so two names that read alike cannot both exist. A deleted account keeps
+#: its row (its games point at it) without name, key or password.
+people = Table(
+    "people",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(32), nullable=True),
+    Column("name_key", String(32), nullable=True),
+    Column("password_hash", String(256), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("deleted_at", DateTime(timezone=True), nullable=True),
+    Index("ix_people_name_key", "name_key", unique=True),
+)
+
+#: Signed-in sessions: the HMAC of the cookie's random token, never the token itself.
+#: Deleting a row signs that browser out.
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("person", String(32), ForeignKey("people.id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("used_at", DateTime(timezone=True), nullable=False),
+    Index("ix_sessions_person", "person"),
+)
+
+#: A person's rating in one game. `rating` is the FIBS rating (backgammon matches) or the
+#: OpenSkill mean, `deviation` OpenSkill's sigma (NULL for FIBS); `experience` is FIBS's
+#: (the match points played); `games` counts the rated games, `played_at` the latest.
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("person", String(32), ForeignKey("people.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=True),
+    Column("experience", Integer, nullable=False, server_default="0"),
+    Column("games", Integer, nullable=False, server_default="0"),
+    Column("played_at", DateTime(timezone=True), nullable=False),
+    Index("ix_ratings_game_rating", "game", "rating"),
+)
+
+#: How each seat of a finished game ended, written in the transaction that stores the end
+#: (one row per seat, so a game is counted once): its place (1 first, ties share), who sat
+#: there, and for a rated game the seat's rating before and after (raw, as `ratings` keeps it).
+results = Table(
+    "results",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("person", String(32), nullable=True),
+    Column("bot", String(32), nullable=True),
+    Column("place", Integer, nullable=False),
+    Column("left", Boolean, nullable=False, server_default=false()),
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("before", Float, nullable=True),
+    Column("after", Float, nullable=True),
+    Column("deviation", Float, nullable=True),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    Index("ix_results_person_game", "person", "game", "finished_at"),
 )

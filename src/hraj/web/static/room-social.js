@@ -4,7 +4,7 @@
 // "hraj:socket" events and talks to the JSON API. Every text that people typed is put
 // in with textContent, never as markup.
 (() => {
-  const { tr, rooms } = window.hraj;
+  const { tr, rooms, jsonHeaders } = window.hraj;
   const root = document.getElementById("room");
   const ROOM = root.dataset.room;
   const GAME = root.dataset.game;
@@ -24,7 +24,7 @@
   }
 
   async function api(path, { method = "GET", token = null, body = undefined } = {}) {
-    const headers = { "content-type": "application/json" };
+    const headers = jsonHeaders();
     if (token) headers.authorization = `Bearer ${token}`;
     const response = await fetch(`/api/rooms/${ROOM}${path}?lang=${LANG}`, {
       method,

@@ -1,7 +1,7 @@
 "use strict";
 // The start page: pick a game and who sits where, create the room, keep the seat tokens.
 (() => {
-  const { tr, rooms } = window.hraj;
+  const { tr, rooms, jsonHeaders } = window.hraj;
   const lang = document.documentElement.lang;
   const form = document.getElementById("new-room");
   const template = document.getElementById("seat-row");
@@ -52,7 +52,7 @@
   async function post(url, body) {
     const response = await fetch(`${url}?lang=${lang}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: jsonHeaders(),
       body: JSON.stringify(body),
     });
     const answer = await response.json().catch(() => ({}));

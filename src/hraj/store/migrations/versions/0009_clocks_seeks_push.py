@@ -3,7 +3,7 @@
 Rooms made before this migration have no clock (NULL) and no rematch votes.
 
 Revision ID: 0009
-Revises: 0005
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0005"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
