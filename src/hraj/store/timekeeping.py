@@ -78,6 +78,18 @@ def waiting_deadlines(engine: sa.Engine, before: dt.datetime, limit: int = 10_00
         return [_row(row) for row in connection.execute(query).mappings()]
 
 
+def seats_due(engine: sa.Engine, held: Iterable[tuple[str, int]]) -> dict[tuple[str, int], dt.datetime]:
+    """Of the (room, seat) pairs a person holds, those whose turn runs now, with when it
+    runs out: the games that wait for that person ("Moje hry" lists them first)."""
+    wanted = set(held)
+    if not wanted:
+        return {}
+    query = sa.select(deadlines).where(deadlines.c.room_id.in_(sorted({room for room, _ in wanted})))
+    with engine.connect() as connection:
+        rows = [_row(row) for row in connection.execute(query).mappings()]
+    return {(row.room_id, row.seat): row.due for row in rows if (row.room_id, row.seat) in wanted}
+
+
 def _row(row: sa.RowMapping) -> DueRow:
     due = row["due"]
     return DueRow(row["room_id"], row["seat"], row["version"], due if due.tzinfo else due.replace(tzinfo=dt.UTC))

@@ -18,6 +18,8 @@ from hraj.players.names import NAME_MAX, NAME_MIN, PASSWORD_MIN
 from hraj.server.people_api import person_of
 from hraj.store import SeatData
 from hraj.store.people import People, PersonGame
+from hraj.store.timekeeping import seats_due
+from hraj.web.clock_words import time_left
 from hraj.web.pages import _here, _html, _lang, ago
 from hraj.web.render import render_page, seat_names
 
@@ -70,6 +72,10 @@ async def my_games(request: Request) -> Response:
     me = await person_of(request)
     found = [] if me is None else await asyncio.to_thread(people_of(request).games, me.id)
     now = dt.datetime.now(dt.UTC)
+    engine = people_of(request).engine
+    due = await asyncio.to_thread(seats_due, engine, [(g.room, g.seat) for g in found if g.outcome is None])
+    # The games that wait for me first, the soonest to run out first; then the others as they came.
+    found.sort(key=lambda g: (0, due[g.room, g.seat]) if (g.room, g.seat) in due else (1, now))
     games = [
         {
             "room": game.room,
@@ -80,6 +86,8 @@ async def my_games(request: Request) -> Response:
             "result": result_words(game, lang),
             "at": game.updated_at.isoformat(),
             "ago": ago(game.updated_at, now, lang),
+            "my_turn": (game.room, game.seat) in due,
+            "left": time_left(due[game.room, game.seat] - now, lang) if (game.room, game.seat) in due else "",
         }
         for game in found
     ]
