@@ -66,6 +66,23 @@ class Outcome:
         }
 
 
+#: The notation of a seat that loses by forfeit: its time ran out where that loses the
+#: game (a rated game of two). It is no legal action and no player sends it; the server's
+#: clock does, and a record replays it like any other move of that seat.
+FORFEIT = "forfeit"
+
+
+def after_forfeit(outcome: Outcome, seat: Seat) -> Outcome:
+    """The outcome of a game that `seat` lost by forfeit: the others' scores stand, and
+    the winners are the best of the others (the seat can win nothing)."""
+    others = [s for s in range(len(outcome.scores)) if s != seat]
+    winners = tuple(s for s in outcome.winners if s != seat)
+    if not winners:
+        best = max(outcome.scores[s] for s in others)
+        winners = tuple(s for s in others if outcome.scores[s] == best)
+    return Outcome(outcome.scores, winners, FORFEIT, {**outcome.details, "forfeited": seat})
+
+
 def winners_by_score(scores: Sequence[float]) -> tuple[Seat, ...]:
     """All seats with the highest score (a tie is a shared victory)."""
     best = max(scores)
@@ -453,6 +470,9 @@ class State(ABC, Generic[A, C]):
         `legal_actions` may pass `check=False` to skip the second look-up.
         """
         if isinstance(action, str):
+            if action.strip().lower() == FORFEIT:
+                self.forfeit(seat)
+                return
             action = self.game.parse_action(action)
         if check:
             if self.is_over:
@@ -466,6 +486,34 @@ class State(ABC, Generic[A, C]):
                 raise self._why_illegal(seat, action)
         self._log = (MOVE, seat, action, self._log)  # printed only when the record is read
         self._apply(seat, action)
+
+    def forfeit(self, seat: Seat) -> None:
+        """`seat`, which must act now, loses the game by forfeit (its time ran out in a
+        rated game of two): recorded as its move `forfeit`; the game is over, and the seat
+        is among no winners. Each game says how its end is scored (`_forfeit`)."""
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act:
+            raise IllegalAction("It is not seat {seat}'s decision now.", seat=seat)
+        self._log = (MOVE, seat, FORFEIT, self._log)
+        self._forfeit(seat)
+
+    def _forfeit(self, seat: Seat) -> None:
+        """End the game with `seat` losing by forfeit; games override it."""
+        raise IllegalAction("This game cannot be lost by forfeit.")
+
+    @property
+    def forfeited(self) -> Seat | None:
+        """The seat that lost the game by forfeit, or None (read from the log, so a copy
+        of the state knows it too)."""
+        if not self.is_over:
+            return None
+        log = self._log
+        while log is not None:
+            kind, seat, item, log = log
+            if kind == MOVE:
+                return seat if item == FORFEIT else None
+        return None
 
     def apply_chance(self, outcome: C | str, *, check: bool = True) -> None:
         """Resolve the pending chance event with `outcome` (an outcome or its notation)."""

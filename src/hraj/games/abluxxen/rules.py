@@ -28,7 +28,19 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, one_of, optional_seat
+from hraj.core.game import (
+    FORFEIT,
+    Game,
+    Option,
+    Outcome,
+    OutcomeJson,
+    Seat,
+    State,
+    after_forfeit,
+    int_in,
+    one_of,
+    optional_seat,
+)
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import EventLog
 from hraj.games.abluxxen.view import AbluxxenView, SeatView
@@ -407,12 +419,17 @@ class AbluxxenState(State[Move, Chance]):
         tied = [seat for seat in range(self.players) if scores[seat] == best]
         fewest = min(hands[seat] for seat in tied)
         winners = tuple(seat for seat in tied if hands[seat] == fewest)
-        return Outcome(
+        outcome = Outcome(
             scores,
             winners,
             self.end_reason,
             {"hand": hands, "laid_out": [self.laid_out(seat) for seat in range(self.players)]},
         )
+        return outcome if self.forfeited is None else after_forfeit(outcome, self.forfeited)
+
+    def _forfeit(self, seat: Seat) -> None:
+        self.phase = OVER
+        self.end_reason = FORFEIT
 
     def chance_outcomes(self) -> list[tuple[Chance, float]]:
         if self.phase == FIRST_SEAT:

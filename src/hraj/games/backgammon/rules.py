@@ -29,7 +29,19 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, boolean, int_in, one_of, optional_seat
+from hraj.core.game import (
+    FORFEIT,
+    Game,
+    Option,
+    Outcome,
+    OutcomeJson,
+    Seat,
+    State,
+    boolean,
+    int_in,
+    one_of,
+    optional_seat,
+)
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import CHANCE, Event, EventLog
 from hraj.core.record import MOVE as MOVE_EVENT
@@ -335,6 +347,17 @@ class BackgammonState(State[Action, ChanceOutcome]):
             self.crawford = True
             self.crawford_done = True
         self._start_game(starter=1 - winner if self.game.seed_rules else None)
+
+    def _forfeit(self, seat: int) -> None:
+        """`seat`'s time ran out in a rated match: as established servers rule, it
+        resigns the game with a backgammon and loses the match (the winner is given the
+        points that end it, at least the backgammon's at the cube's value)."""
+        winner = 1 - seat
+        points = 1 if self.game.seed_rules else 3 * self.stake
+        if self.game.match_length:
+            points = max(points, self.game.match_length - self.score[winner])
+        self.resign_level = 0
+        self._end_game(winner, points, FORFEIT)
 
     def game_value(self, multiplier: int) -> int:
         """Points for a game played out to a win of `multiplier` (1 single, 2 gammon, 3 backgammon) now.

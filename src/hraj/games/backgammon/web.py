@@ -34,6 +34,7 @@ GAME_ENDS = {
     "backgammon": "backgammon",
     "drop": "double dropped",
     "resign": "resigned",
+    "forfeit": "time ran out",
 }
 HINTS = {
     "cube": "{who}: roll or double",

@@ -18,7 +18,19 @@ import re
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.game import (
+    FORFEIT,
+    Game,
+    Option,
+    Outcome,
+    OutcomeJson,
+    Seat,
+    State,
+    after_forfeit,
+    int_in,
+    optional_seat,
+    winners_by_score,
+)
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import HIDDEN, Event, EventLog
@@ -245,7 +257,12 @@ class QwixxState(State[Cross, ChanceOutcome]):
         if self.phase != OVER:
             return None
         scores = tuple(float(self.score(seat)) for seat in range(self.players))
-        return Outcome(scores, winners_by_score(scores), self.end_reason)
+        outcome = Outcome(scores, winners_by_score(scores), self.end_reason)
+        return outcome if self.forfeited is None else after_forfeit(outcome, self.forfeited)
+
+    def _forfeit(self, seat: Seat) -> None:
+        self.phase = OVER
+        self.end_reason = FORFEIT
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, float]]:
         if self.phase == CHOOSE_FIRST:

@@ -23,7 +23,19 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.game import (
+    FORFEIT,
+    Game,
+    Option,
+    Outcome,
+    OutcomeJson,
+    Seat,
+    State,
+    after_forfeit,
+    int_in,
+    optional_seat,
+    winners_by_score,
+)
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import EventLog
@@ -402,7 +414,12 @@ class TrefaState(State[Move, ChanceOutcome]):
             return None
         scores = tuple(float(self.score(seat)) for seat in range(self.players))
         rows = [[self.row_score(seat, row) for row in range(ROWS)] for seat in range(self.players)]
-        return Outcome(scores, winners_by_score(scores), self.end_reason, {"finisher": self.active, "rows": rows})
+        outcome = Outcome(scores, winners_by_score(scores), self.end_reason, {"finisher": self.active, "rows": rows})
+        return outcome if self.forfeited is None else after_forfeit(outcome, self.forfeited)
+
+    def _forfeit(self, seat: Seat) -> None:
+        self.phase = OVER
+        self.end_reason = FORFEIT
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, float]]:
         if self.phase == CHOOSE_FIRST:
