@@ -78,6 +78,15 @@ SCRIPT_STRINGS = (
     "Same seats and options; the next player starts.",
     "Same seats and options; the opening roll decides who starts, as the rules say.",
     "Watch the rematch",
+    # clocks
+    "Clocks",
+    "time for this move",
+    "reserve",
+    "{days} d {hours} h",
+    "⏰ {time} left – {title}",
+    "You will be reminded when it is your turn.",
+    "The browser does not allow notifications for this site.",
+    "Reminders cannot be set up in this browser.",
 )
 
 
