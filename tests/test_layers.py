@@ -30,9 +30,7 @@ ALLOWED: dict[str, set[str]] = {
     "server": {"core", "i18n", "store", "players", "clocks"},
     "web": {"core", "i18n", "server", "store", "analysis", "players", "clocks"},
     "app": {"core", "i18n", "server", "store", "web", "players", "clocks"},
-    "cli": {"core", "i18n", "bots", "analysis", "tui", "server", "store", "app", "games", "cli_errors", "cli_help"},
-    "cli_errors": {"core", "i18n", "cli_help"},
-    "cli_help": {"core", "i18n"},
+    "cli": {"core", "i18n", "bots", "analysis", "tui", "server", "store", "app", "games"},
     "__init__": {"core"},
     "__main__": {"cli"},
 }

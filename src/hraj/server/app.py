@@ -30,6 +30,8 @@ from hraj.core.record import Record
 from hraj.players.accounts import Accounts
 from hraj.players.identity import Person
 from hraj.players.passwords import Hashing
+from hraj.server.chat import clean_chat
+from hraj.server.connection import Connection
 from hraj.server.fairness import new_seed
 from hraj.server.logs import Throttled
 from hraj.server.messages import (
@@ -72,7 +74,7 @@ from hraj.server.protocol import (
 )
 from hraj.server.push import Pusher
 from hraj.server.push_api import router as push_router
-from hraj.server.rooms import Connection, Room, clean_chat
+from hraj.server.room import Room
 from hraj.server.settings import Settings
 from hraj.server.shared_rooms import rooms_for
 from hraj.store import OpenRoom, Store, StoreError
