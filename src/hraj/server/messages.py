@@ -142,6 +142,8 @@ class Summary(TypedDict):
     commitment: str
     dice: int
     absent_after: int
+    clock: Mapping[str, object] | None
+    """The room's time control (`hraj.clocks.ControlJson`), or None: untimed."""
     hints: bool
     seed: str | None
     seats: list[SeatJson]

@@ -113,6 +113,16 @@ class SeatSpec(Message):
     gender: Gender | None = None
 
 
+class CustomClock(Message):
+    """A live clock chosen by hand: seconds a move (1 to a day) and of reserve (at most a day)."""
+
+    per_move: Annotated[float, Field(ge=1, le=86_400)]
+    reserve: Annotated[float, Field(ge=0, le=86_400)] = 0
+
+
+ClockPreset = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^[a-z0-9-]+$")]
+
+
 class CreateRoom(Message):
     game: Annotated[str, Field(min_length=1, max_length=32)]
     options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=16)
@@ -126,6 +136,9 @@ class CreateRoom(Message):
     a room with at most one person's seat allows them anyway."""
     public: bool = False
     """Listed in the lobby of open games while a person seat is free; anyone may take it."""
+    clock: ClockPreset | CustomClock | None = None
+    """A time control: a preset of the game's clock family (`usbgf`, `normal`, `days-3`...)
+    or a custom live clock; none: untimed."""
 
 
 class Claim(Message):

@@ -43,8 +43,10 @@ from hraj.server.fairness import chain_head, chain_next, replay_with_seed
 from hraj.server.logs import Throttled
 from hraj.server.messages import ChatJson, ChatMessage, SeatJson, StateMessage, Summary
 from hraj.server.protocol import PROTOCOL_VERSION, ServerError
+from hraj.server.room_clock import ClockHands
 from hraj.server.seats import PERSON, Seat, stand_in_bot
 from hraj.server.settings import Settings
+from hraj.server.timekeeper import RoomTimer
 from hraj.server.tokens import hash_token, new_token
 from hraj.store import AppendBatch, ChatLine, RoomData, Store
 from hraj.store.db import OVER, PLAYING, StaleVersion
@@ -103,6 +105,8 @@ class Room:
         self._bot_failed = False
         self._absence: dict[int, asyncio.TimerHandle] = {}
         self.failures = Throttled(log, f"room {self.id}")
+        #: The room's clock, where it has one (`hraj.server.room_clock`).
+        self.clock = ClockHands(self, RoomTimer.of(self.id, data.clock, self.game, None))
 
     # --- life of the actor ------------------------------------------------------------
 
@@ -163,9 +167,11 @@ class Room:
             self._after_job()
 
     def _after_job(self) -> None:
-        """What the room does by itself next: a bot's move, a stand-in for an absent player."""
+        """What the room does by itself next: a bot's move, a stand-in for an absent
+        player, and its deadlines watched."""
         self._schedule_bot()
         self._watch_absence()
+        self.clock.watch()
 
     # --- moves ------------------------------------------------------------------------
 
@@ -177,11 +183,13 @@ class Room:
         """
         if self.over:
             raise ServerError("illegal_action", "The game is over.")
+        self.clock.refuse_forfeit(action)
         candidate = self.state.copy()
         try:
             candidate.apply(seat, action)
         except HrajError as error:
             raise ServerError.from_hraj(error) from None
+        self.clock.moving(seat)
         await self._advance(candidate)
         return self.version
 
@@ -218,22 +226,26 @@ class Room:
             events,
             status=OVER if candidate.is_over else PLAYING,
             outcome=None if outcome is None else outcome.to_json(),
+            clock=self.clock.change(candidate, self.version + len(events)),
         )
         try:
             await self.committer.commit(batch)
         except StaleVersion:
+            self.clock.settled()
             # The store holds more than this room knew (a commit whose answer was lost):
             # take the stored log as it is.
             with contextlib.suppress(Exception):
                 await self._reload()
             raise ServerError("unavailable", "The move could not be saved; please try again.") from None
         except Exception:
+            self.clock.settled()
             raise ServerError("unavailable", "The move could not be saved; please try again.") from None
         self.state = candidate
         self.version += len(events)
         for event in events:
             self.head = chain_next(self.head, event)
         self._broadcast_state()
+        self.clock.committed()
 
     async def _reload(self) -> None:
         data = await asyncio.to_thread(self.store.load_room, self.id)
@@ -242,6 +254,7 @@ class Room:
         self.state, self.dice = replay_with_seed(self.game, data.events, data.seed, data.dice)
         self.version = len(data.events)
         self.head = chain_head(self.commitment, data.events)
+        self.clock.reload(data.clock)
         self._broadcast_state()
 
     # --- bots: one move per job, at a bounded pace when no person plays ----------------
@@ -392,6 +405,7 @@ class Room:
         self.seats[seat].name = name
         self.seats[seat].gender = gender
         self._broadcast_seats()
+        await self.clock.seated()
         return seat, token
 
     async def hand_to_bot(self, seat: int, bot: str, *, by_host: bool = False) -> None:
@@ -530,6 +544,7 @@ class Room:
         )
         if since != self.version:
             connection.push(self.state_message(connection.seat))
+        self.clock.show(connection)
         if arrives:
             self._broadcast_seats(but=connection)
 
@@ -595,6 +610,7 @@ class Room:
             "commitment": self.commitment,
             "dice": self.dice.version,
             "absent_after": self.absent_after,
+            "clock": self.clock.control(),
             "hints": self.hints,
             "seed": self.seed if self.over else None,
             "seats": self.public_seats(),

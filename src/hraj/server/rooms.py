@@ -10,20 +10,26 @@ import datetime as dt
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from hraj.clocks.controls import ClockError, TimeControl, custom, preset
 from hraj.core import game_class
 from hraj.core.bot import make_bot
 from hraj.core.errors import HrajError
+from hraj.core.game import Game
 from hraj.core.jsondata import GameOptions
 from hraj.server.committer import Committer, store_call
+from hraj.server.deadline_watch import DeadlineWatch
 from hraj.server.fairness import DICE_CURRENT, commitment, new_seed
 from hraj.server.protocol import CreateRoom, ServerError
 from hraj.server.room import HINTS_KEY, Room
 from hraj.server.seats import BOT, PERSON
 from hraj.server.settings import Settings
+from hraj.server.timekeeper import absent_after, new_clock
 from hraj.server.tokens import ROOM_ID, hash_token, new_room_id, new_token
 from hraj.store import NewRoom, NewSeat, RoomData, Store
 from hraj.store.db import ARCHIVED, PLAYING
+from hraj.store.timekeeping import WAITING
 
 log = logging.getLogger("hraj.server")
 
@@ -55,6 +61,8 @@ class Rooms:
         self.owner_id: str | None = None
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        #: The deadlines of the rooms' clocks: one heap for the process.
+        self.deadlines = DeadlineWatch(self)
 
     async def start(self) -> None:
         """Start the committer, archive idle rooms, and rebuild the rest of those in play.
@@ -70,8 +78,10 @@ class Rooms:
             except Exception:
                 log.exception("room %s cannot be rebuilt from its log", room_id)
         self._sweeper = asyncio.create_task(self._sweep(), name="hraj-archiver")
+        self.deadlines.start()
 
     async def stop(self) -> None:
+        await self.deadlines.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -149,6 +159,7 @@ class Rooms:
                 seats.append(NewSeat(PERSON, name=seat.name, gender=seat.gender))
         if spec.claim is not None and (spec.claim >= len(seats) or seats[spec.claim].kind != PERSON):
             raise ServerError("bad_message", "Seat {seat} cannot be claimed: it is no person's seat.", seat=spec.claim)
+        control = self._control(spec, game)
         seed = self.seeds()
         invite, host_token = new_token(), new_token()
         claimed: tuple[int, str] | None = None
@@ -169,9 +180,10 @@ class Rooms:
             host_hash=hash_token(self.secret, host_token),
             seats=seats,
             dice=DICE_CURRENT,
-            absent_after=self.settings.absent_after if spec.absent_after is None else spec.absent_after,
+            absent_after=absent_after(spec.absent_after, self.settings.absent_after, control),
             owner=self.owner_id,
             public=spec.public,
+            clock=None if control is None else new_clock(control, game),
         )
         data = await store_call(self.store.create_room, new)
         room = self._room(data)
@@ -181,6 +193,20 @@ class Rooms:
         await room.call(room.advance_committed)
         self._evict()
         return Created(room, invite, host_token, claimed)
+
+    def _control(self, spec: CreateRoom, game: Game[Any, Any]) -> TimeControl | None:
+        """The room's time control: a preset of the game's family (times scaled by
+        `HRAJ_CLOCK_SCALE`) or a custom live clock; None: untimed."""
+        if spec.clock is None:
+            return None
+        if sum(1 for seat in spec.seats if seat.kind == PERSON) < 2:
+            raise ServerError("invalid_option", "A clock needs at least two people at the table.")
+        try:
+            if isinstance(spec.clock, str):
+                return preset(game.clock_family, spec.clock).scaled(self.settings.clock_scale)
+            return custom(spec.clock.per_move, spec.clock.reserve)
+        except ClockError as error:
+            raise ServerError.from_hraj(error) from None
 
     async def rematch(self, old: Room) -> tuple[Room, bool]:
         """The rematch of a finished room (made once; later calls find it): the same
@@ -210,6 +236,7 @@ class Rooms:
             ],
             dice=DICE_CURRENT,
             absent_after=old.absent_after,
+            clock=old.clock.fresh(),
             public=old.public,
             rematch_of=old.id,
             owner=self.owner_id,
@@ -244,7 +271,7 @@ class Rooms:
         data = await store_call(self.store.load_room, room_id)
         if data is None:
             raise ServerError("not_found", "There is no room {room}.", room=room_id)
-        if data.status == ARCHIVED:
+        if data.status in (ARCHIVED, WAITING):
             await store_call(self.store.wake, room_id)
         room = self._room(data)
         self.rooms[room_id] = room
@@ -254,7 +281,12 @@ class Rooms:
 
     def _room(self, data: RoomData) -> Room:
         """A live room from its stored data (several processes: owned here or followed)."""
-        return Room(data, self.committer, self.store, self.secret, self.settings)
+        return self._timed(Room(data, self.committer, self.store, self.secret, self.settings))
+
+    def _timed(self, room: Room) -> Room:
+        """The room's clock hands its deadlines to this process's heap."""
+        room.clock.use(self.deadlines.heap)
+        return room
 
     def _evict(self) -> None:
         finished = [r for r in self.rooms.values() if r.over and not r.connections]

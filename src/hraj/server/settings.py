@@ -28,6 +28,7 @@
 | Web Push key       |                | HRAJ_VAPID_KEY           | kept beside the SQLite file (PostgreSQL: none) |
 | Web Push contact   |                | HRAJ_PUSH_CONTACT        | mailto:hraj@localhost                |
 | local push services |               | HRAJ_PUSH_LOCAL          | refuse (allow: http, private hosts) |
+| clock scale        |                | HRAJ_CLOCK_SCALE         | 1 (tests: 0.05 makes presets 20x shorter) |
 | new accounts       |                | HRAJ_SIGN_UP_RATE / _BURST | 10 an hour per address, bursts of 10 |
 | password hashing   |                | HRAJ_HASH_WORKERS / _WAITING | 1 process at low priority, 8 waiting |
 | provisional rating |                | HRAJ_PROVISIONAL_DEVIATION | 110 points of deviation (OpenSkill games) |
@@ -116,6 +117,8 @@ class Settings:
     """Whom push services may contact about this server (the VAPID `sub` claim)."""
     push_local: bool = False
     """Whether push messages may go to http and private addresses (a test's receiver)."""
+    clock_scale: float = 1.0
+    """Every clock preset's times are multiplied by this (short clocks for tests)."""
 
     @property
     def url(self) -> str:
@@ -296,6 +299,7 @@ def load_settings(
         lease=_seconds("HRAJ_LEASE", env.get("HRAJ_LEASE", 5), 1.0, 300.0),
         vapid_key=_vapid_key(env["HRAJ_VAPID_KEY"]) if env.get("HRAJ_VAPID_KEY") else _vapid_beside(database_url),
         push_contact=_contact(env.get("HRAJ_PUSH_CONTACT", "mailto:hraj@localhost")),
+        clock_scale=_seconds("HRAJ_CLOCK_SCALE", env.get("HRAJ_CLOCK_SCALE", 1), 0.001, 1000.0),
         push_local=_choice("HRAJ_PUSH_LOCAL", env.get("HRAJ_PUSH_LOCAL", "refuse"), {"allow": True, "refuse": False}),
         sign_up_rate=_rate("HRAJ_SIGN_UP_RATE", env.get("HRAJ_SIGN_UP_RATE", 10)),
         sign_up_burst=_int("HRAJ_SIGN_UP_BURST", env.get("HRAJ_SIGN_UP_BURST", 10), 1, 1_000_000),

@@ -322,6 +322,7 @@ class SharedRoom(Room):
         self.state, self.dice = state, dice
         self.version = len(data.events)
         self.head = chain_head(self.commitment, data.events)
+        self.clock.reload(data.clock)
         for seat, stored in zip(self.seats, data.seats, strict=True):
             if seat.bot != stored.bot and not seat.stand_in:
                 seat.player = None
@@ -364,6 +365,7 @@ class SharedRoom(Room):
         log.info("room %s is served by another process now", self.id)
         self.owner = owner
         self.cancel_timers()
+        self.clock.unwatch()
         self.remote = {}
         self._told = None
         self._refresh_soon()
@@ -476,7 +478,7 @@ class SharedRooms(Rooms):
         return len(taken) == limit
 
     def _room(self, data: RoomData) -> Room:
-        return SharedRoom(data, self.committer, self.store, self.secret, self.settings, self.cluster)
+        return self._timed(SharedRoom(data, self.committer, self.store, self.secret, self.settings, self.cluster))
 
     async def get(self, room_id: str) -> Room:
         room = await super().get(room_id)

@@ -44,6 +44,15 @@ def new_clock(control: TimeControl, game: Game[Any, Any]) -> ClockJson:
     return RoomClock.new(control, game.players, game.match_points).to_json()
 
 
+def absent_after(given: int | None, default: int, control: TimeControl | None) -> int:
+    """Seconds before an absent player's seat is played by a stand-in: never in a
+    correspondence game (only its time per move running out brings the stand-in), else
+    the room's choice or the server's."""
+    if control is not None and control.correspondence:
+        return 0
+    return default if given is None else given
+
+
 def due_rows(clock: RoomClock, room_id: str) -> list[DueRow]:
     return [
         DueRow(room_id, d.seat, d.version, dt.datetime.fromtimestamp(d.due, dt.UTC)) for d in clock.deadlines(room_id)

@@ -59,6 +59,22 @@ def write_clocks(connection: sa.Connection, changes: dict[str, ClockChange]) -> 
         connection.execute(deadlines.insert(), rows)
 
 
+def set_clock(
+    engine: sa.Engine, room_id: str, version: int, change: ClockChange, owner: str | None = None
+) -> bool:
+    """Store a room's clock and deadlines without events (its turns begin when the last
+    seat is taken), only while the room is at `version` (and `owner`'s); whether it did."""
+    fence = [] if owner is None else [rooms.c.owner == owner]
+    with engine.begin() as connection:
+        found = connection.execute(
+            sa.select(rooms.c.id).where(rooms.c.id == room_id, rooms.c.version == version, *fence).with_for_update()
+        ).first()
+        if found is None:
+            return False
+        write_clocks(connection, {room_id: change})
+        return True
+
+
 def read_deadlines(connection: sa.Connection, room_ids: Iterable[str]) -> list[DueRow]:
     query = sa.select(deadlines).where(deadlines.c.room_id.in_(list(room_ids))).order_by(deadlines.c.seat)
     return [_row(row) for row in connection.execute(query).mappings()]
