@@ -21,9 +21,9 @@ from hraj.clocks.heap import DeadlineHeap
 from hraj.clocks.timing import ClockJson, Deadline, RoomClock
 from hraj.core.bot import make_bot
 from hraj.core.game import FORFEIT, State
+from hraj.server.committer import store_call
 from hraj.server.connection import Connection, dumps
 from hraj.server.protocol import ServerError
-from hraj.server.committer import store_call
 from hraj.server.seats import PERSON, stand_in_bot
 from hraj.server.timekeeper import RoomTimer
 from hraj.store.timekeeping import ClockChange, set_clock

@@ -59,9 +59,7 @@ def write_clocks(connection: sa.Connection, changes: dict[str, ClockChange]) -> 
         connection.execute(deadlines.insert(), rows)
 
 
-def set_clock(
-    engine: sa.Engine, room_id: str, version: int, change: ClockChange, owner: str | None = None
-) -> bool:
+def set_clock(engine: sa.Engine, room_id: str, version: int, change: ClockChange, owner: str | None = None) -> bool:
     """Store a room's clock and deadlines without events (its turns begin when the last
     seat is taken), only while the room is at `version` (and `owner`'s); whether it did."""
     fence = [] if owner is None else [rooms.c.owner == owner]
