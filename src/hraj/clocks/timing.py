@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from hraj.clocks.controls import ControlJson, TimeControl
 
@@ -36,6 +36,7 @@ class SeatClockJson(TypedDict):
     started: float | None
     version: int
     timeouts: int
+    lapsed: NotRequired[int]
 
 
 class ClockJson(TypedDict):
@@ -56,9 +57,17 @@ class SeatClock:
     started: float | None = None
     version: int = 0
     timeouts: int = 0
+    lapsed: int = -1
+    """The version of the turn whose time ran out last (a turn's timeout counts once)."""
 
     def to_json(self) -> SeatClockJson:
-        return {"reserve": self.reserve, "started": self.started, "version": self.version, "timeouts": self.timeouts}
+        return {
+            "reserve": self.reserve,
+            "started": self.started,
+            "version": self.version,
+            "timeouts": self.timeouts,
+            "lapsed": self.lapsed,
+        }
 
 
 @dataclass(slots=True)
@@ -144,8 +153,12 @@ class RoomClock:
         clock.version = version
 
     def timed_out(self, seat: int) -> None:
-        """The seat's time ran out: count it (its reserve is spent by the stand-in's move)."""
-        self.seats[seat].timeouts += 1
+        """The seat's time ran out: count it once per turn (the stand-in may make several
+        decisions of that turn; its reserve is spent)."""
+        clock = self.seats[seat]
+        if clock.lapsed != clock.version:
+            clock.lapsed = clock.version
+            clock.timeouts += 1
 
     # --- storing -----------------------------------------------------------------------
 
@@ -154,9 +167,11 @@ class RoomClock:
 
     @classmethod
     def from_json(cls, data: ClockJson, match_points: int = 1) -> RoomClock:
-        seats = [SeatClock(s["reserve"], s["started"], s["version"], s["timeouts"]) for s in data["seats"]]
+        seats = [
+            SeatClock(s["reserve"], s["started"], s["version"], s["timeouts"], s.get("lapsed", -1)) for s in data["seats"]
+        ]
         return cls(TimeControl.from_json(data["control"]), seats, data["game"], match_points)
 
     def copy(self) -> RoomClock:
-        seats = [SeatClock(s.reserve, s.started, s.version, s.timeouts) for s in self.seats]
+        seats = [SeatClock(s.reserve, s.started, s.version, s.timeouts, s.lapsed) for s in self.seats]
         return RoomClock(self.control, seats, self.game, self.match_points)
