@@ -68,8 +68,9 @@ def test_killing_the_owner_just_before_a_deadline_lets_the_other_process_enforce
         assert after.owner != stored.owner
         moves = [(kind, seat) for kind, seat, _ in after.events[before:] if kind == "move"]
         assert moves[:1] == [("move", 0)], "the stand-in's move for seat 0 comes first"
-        assert after.clock is not None and after.clock["seats"][0]["timeouts"] == 1
-        assert after.clock["seats"][1]["timeouts"] == 0
+        assert after.clock is not None
+        seats = after.clock["seats"]
+        assert isinstance(seats, list) and [seat["timeouts"] for seat in seats] == [1, 0]
         # Enforced once: the log holds that turn's decisions once each and verifies.
         turn = moves[: moves.index(("move", 1))] if ("move", 1) in moves else moves
         assert turn and {seat for _, seat in turn} == {0}

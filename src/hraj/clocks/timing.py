@@ -168,7 +168,8 @@ class RoomClock:
     @classmethod
     def from_json(cls, data: ClockJson, match_points: int = 1) -> RoomClock:
         seats = [
-            SeatClock(s["reserve"], s["started"], s["version"], s["timeouts"], s.get("lapsed", -1)) for s in data["seats"]
+            SeatClock(seat["reserve"], seat["started"], seat["version"], seat["timeouts"], seat.get("lapsed", -1))
+            for seat in data["seats"]
         ]
         return cls(TimeControl.from_json(data["control"]), seats, data["game"], match_points)
 
