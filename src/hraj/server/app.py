@@ -238,7 +238,11 @@ def create_api(
     app.state.settings = settings
     app.state.metrics = metrics
     app.state.people = people
-    app.state.pusher = Pusher(the_store, settings.vapid_key, settings.push_contact, allow_local=settings.push_local)
+    app.state.pusher = pusher = Pusher(
+        the_store, settings.vapid_key, settings.push_contact, allow_local=settings.push_local
+    )
+    if pusher.enabled:
+        rooms.on_turn = pusher.your_turn
     app.include_router(push_router)
 
     # --- errors: always a structured body, never a bare 500 ---------------------------------

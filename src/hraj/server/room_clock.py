@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from hraj.clocks.controls import ControlJson
@@ -44,6 +45,10 @@ class ClockHands:
         self._pending: RoomClock | None = None
         self.watched = False
         self.heap: DeadlineHeap | None = None
+        #: Told of a correspondence turn that began for a seat whose player is away
+        #: (room id, seat, game name): the process's Web Push reminders.
+        self.on_turn: Callable[[str, int, str], Coroutine[Any, Any, int]] | None = None
+        self._reminders: set[asyncio.Task[int]] = set()
         #: When the room last moved or someone joined it (monotonic seconds).
         self.touched = time.monotonic()
 
@@ -72,10 +77,28 @@ class ClockHands:
     def committed(self) -> None:
         self.touched = time.monotonic()
         if self.timer is not None and self._pending is not None:
+            began = self._began(self._pending)
             self.timer.committed(self._pending)
             self.watched = True
             self.show()
+            self._remind(began)
         self.settled()
+
+    def _began(self, new: RoomClock) -> list[int]:
+        """The seats whose turn the pending clock begins."""
+        assert self.timer is not None
+        old = self.timer.clock.seats
+        return [n for n, seat in enumerate(new.seats) if seat.started is not None and old[n].version != seat.version]
+
+    def _remind(self, seats: list[int]) -> None:
+        """Remind the players of a correspondence game who are away that it is their turn."""
+        if self.on_turn is None or self.timer is None or not self.timer.correspondence:
+            return
+        away = [seat for seat in seats if seat not in self.room._connected_seats()]
+        for seat in away:
+            task = asyncio.create_task(self.on_turn(self.room.id, seat, self.room.game.name))
+            self._reminders.add(task)
+            task.add_done_callback(self._reminders.discard)
 
     def settled(self) -> None:
         """The commit is over, stored or not: the next one starts afresh."""

@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +63,8 @@ class Rooms:
         self._sweeper: asyncio.Task[None] | None = None
         #: The deadlines of the rooms' clocks: one heap for the process.
         self.deadlines = DeadlineWatch(self)
+        #: Told when a correspondence turn begins for a player who is away (Web Push).
+        self.on_turn: Callable[[str, int, str], Coroutine[Any, Any, int]] | None = None
 
     async def start(self) -> None:
         """Start the committer, archive idle rooms, and rebuild the rest of those in play.
@@ -286,6 +288,7 @@ class Rooms:
     def _timed(self, room: Room) -> Room:
         """The room's clock hands its deadlines to this process's heap."""
         room.clock.use(self.deadlines.heap)
+        room.clock.on_turn = self.on_turn
         return room
 
     def _evict(self) -> None:
