@@ -41,13 +41,12 @@ def test_a_turn_that_begins_for_an_away_player_is_pushed_to_their_browser(
         json={"subscription": receiver.subscription(), "lang": "cs", "seats": [{"room": room, "token": second}]},
     )
     assert subscribed.status_code == 201, subscribed.text
-    # Qwixx's white sum: both answer; then seat 0 (active) decides alone, then seat 1's turn.
-    for token in (first, second):
-        legal = view(client, room, token)["view"]["legal"]
-        if legal:
-            client.post(f"/api/rooms/{room}/actions", json={"action": "pass"}, headers=auth(token))
-    while 1 not in view(client, room, second)["view"].get("to_act", []) and not view(client, room)["status"] == "over":
-        client.post(f"/api/rooms/{room}/actions", json={"action": "pass"}, headers=auth(first))
+    # The white sum (both pass), seat 0's colour step (it passes): the next roll begins
+    # a turn for seat 1, who is away.
+    for token in (second, first, first):
+        moved = client.post(f"/api/rooms/{room}/actions", json={"action": "pass"}, headers=auth(token))
+        assert moved.status_code == 200, moved.text
+    assert 1 in view(client, room, second)["view"]["to_act"]
     (message, *_) = receiver.wait_for(1)
     assert message.payload["url"] == f"/r/{room}" and message.payload["title"] == "Jste na tahu"
     assert message.payload["body"] == "Ve hře Qwixx jste na tahu."
@@ -63,7 +62,8 @@ def test_a_correspondence_room_nobody_watches_waits_in_the_store_and_wakes_when_
     monkeypatch.setattr(deadline_watch, "WAIT_AFTER_S", 0.0)
 
     async def let_wait() -> list[str]:
-        return await rooms.deadlines.let_wait()
+        let: list[str] = await rooms.deadlines.let_wait()
+        return let
 
     let = client.portal.call(let_wait)  # type: ignore[union-attr]  # in the app's own loop
     assert let == [room] and room not in rooms.rooms
