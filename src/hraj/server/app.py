@@ -75,6 +75,7 @@ from hraj.server.protocol import (
 from hraj.server.push import Pusher
 from hraj.server.push_api import router as push_router
 from hraj.server.room import Room
+from hraj.server.seeks_api import router as seeks_router
 from hraj.server.settings import Settings
 from hraj.server.shared_rooms import rooms_for
 from hraj.store import OpenRoom, Store, StoreError
@@ -244,6 +245,7 @@ def create_api(
     if pusher.enabled:
         rooms.on_turn = pusher.your_turn
     app.include_router(push_router)
+    app.include_router(seeks_router)
 
     # --- errors: always a structured body, never a bare 500 ---------------------------------
 

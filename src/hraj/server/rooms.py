@@ -119,7 +119,13 @@ class Rooms:
             except Exception as error:
                 log.warning("cannot archive idle rooms: %s", error)
 
-    async def create(self, spec: CreateRoom) -> Created:
+    async def create(
+        self, spec: CreateRoom, tokens: dict[int, str] | None = None, pairs: list[tuple[str, int]] | None = None
+    ) -> Created:
+        """Make a room as `spec` says. `tokens` give person seats their tokens at once
+        (the people a seek paired, who learn them from their seeks); `pairs` are those
+        seeks, marked in the transaction that stores the room (`SeekTaken` if any was
+        paired meanwhile)."""
         options: GameOptions = dict(spec.options)
         try:
             cls = game_class(spec.game)
@@ -161,7 +167,7 @@ class Rooms:
                 seats.append(NewSeat(PERSON, name=seat.name, gender=seat.gender))
         if spec.claim is not None and (spec.claim >= len(seats) or seats[spec.claim].kind != PERSON):
             raise ServerError("bad_message", "Seat {seat} cannot be claimed: it is no person's seat.", seat=spec.claim)
-        control = self._control(spec, game)
+        control = self.control_for(spec, game)
         seed = self.seeds()
         invite, host_token = new_token(), new_token()
         claimed: tuple[int, str] | None = None
@@ -172,6 +178,10 @@ class Rooms:
                 PERSON, name=claimer.name, gender=claimer.gender, token_hash=hash_token(self.secret, token)
             )
             claimed = (spec.claim, token)
+        for number, given in (tokens or {}).items():
+            seats[number] = NewSeat(
+                PERSON, name=seats[number].name, gender=seats[number].gender, token_hash=hash_token(self.secret, given)
+            )
         new = NewRoom(
             id=new_room_id(),
             game=game.id,
@@ -186,6 +196,7 @@ class Rooms:
             owner=self.owner_id,
             public=spec.public,
             clock=None if control is None else new_clock(control, game),
+            pairs=pairs or (),
         )
         data = await store_call(self.store.create_room, new)
         room = self._room(data)
@@ -196,7 +207,7 @@ class Rooms:
         self._evict()
         return Created(room, invite, host_token, claimed)
 
-    def _control(self, spec: CreateRoom, game: Game[Any, Any]) -> TimeControl | None:
+    def control_for(self, spec: CreateRoom, game: Game[Any, Any]) -> TimeControl | None:
         """The room's time control: a preset of the game's family (times scaled by
         `HRAJ_CLOCK_SCALE`) or a custom live clock; None: untimed."""
         if spec.clock is None:

@@ -58,8 +58,9 @@ class NotOwner(StaleVersion):
     """The room is owned by another server process now (nothing was written)."""
 
 
-class SeekTaken(StoreError):
-    """A seek that a new room would seat was paired meanwhile (the room was not created)."""
+class SeekTaken(HrajError):
+    """A seek that a new room would seat was paired meanwhile (the room was not created);
+    not a store failure: the pairing simply tries again."""
 
 
 #: The PostgreSQL channel on which every commit tells the other processes what changed.
