@@ -1,0 +1,54 @@
+"""Time at the table in a browser: "Hrát hned" seats two browsers together, and a
+clocked room shows each seat's clock counting down."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Browser, expect
+
+from tests.web.play import WAIT_MS
+from tests.web.test_rooms_social import SEATED_MS, kept, newcomer
+
+
+def test_two_browsers_pressing_play_now_for_the_same_game_are_seated_together(browser: Browser, server_url: str) -> None:
+    pages = []
+    for name in ("Eva", "Jan"):
+        context, page = newcomer(browser)
+        page.goto(server_url + "/hrat?lang=cs")
+        page.locator("#seek-game").select_option("trefa")
+        page.locator("#seek-clock-trefa").select_option("normal")
+        page.locator("#seek-name").fill(name)
+        page.locator("#seek-go").click()
+        pages.append((context, page))
+    expect(pages[0][1].locator("#seek-status")).to_contain_text("Čekáme na soupeře", timeout=WAIT_MS)
+    for _, page in pages:
+        page.wait_for_url("**/r/*", timeout=SEATED_MS)
+    rooms = {page.url.rsplit("/r/", 1)[1] for _, page in pages}
+    assert len(rooms) == 1
+    (room,) = rooms
+    seats = sorted(int(seat) for _, page in pages for seat in kept(page, room)["tokens"])
+    assert seats == [0, 1]
+    summary = httpx.get(f"{server_url}/api/rooms/{room}").json()
+    assert [s["name"] for s in summary["seats"]] == ["Eva", "Jan"]
+    # The clock is shown at every seat, counting down.
+    page = pages[0][1]
+    expect(page.locator("#clocks .clock")).to_have_count(2, timeout=SEATED_MS)
+    running = page.locator("#clocks .clock.running .clock-move").first
+    first = running.inner_text()
+    page.wait_for_timeout(1500)
+    assert running.inner_text() != first
+    for context, _ in pages:
+        context.close()
+
+
+def test_a_seek_disappears_when_its_page_goes_away(browser: Browser, server_url: str) -> None:
+    context, page = newcomer(browser)
+    page.goto(server_url + "/hrat?lang=cs")
+    page.locator("#seek-game").select_option("abluxxen")
+    page.locator("#seek-go").click()
+    expect(page.locator("#seek-status")).to_contain_text("Čekáme na soupeře", timeout=WAIT_MS)
+    context.close()  # the page is gone: it cancelled its seek
+    # Another seeker of the same game now waits alone instead of being paired with nobody.
+    seek = httpx.post(f"{server_url}/api/seeks", json={"game": "abluxxen", "players": 2}).json()
+    assert seek["state"] == "waiting"
+    httpx.post(f"{server_url}/api/seeks/{seek['seek']}/cancel", json={"secret": seek["secret"]})
