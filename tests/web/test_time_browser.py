@@ -10,7 +10,7 @@ from tests.web.play import WAIT_MS
 from tests.web.test_rooms_social import SEATED_MS, kept, newcomer
 
 
-def test_two_browsers_pressing_play_now_for_the_same_game_are_seated_together(browser: Browser, server_url: str) -> None:
+def test_two_browsers_pressing_play_now_for_the_same_game_sit_together(browser: Browser, server_url: str) -> None:
     pages = []
     for name in ("Eva", "Jan"):
         context, page = newcomer(browser)
