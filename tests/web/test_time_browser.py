@@ -3,6 +3,8 @@ clocked room shows each seat's clock counting down."""
 
 from __future__ import annotations
 
+import time
+
 import httpx
 from playwright.sync_api import Browser, expect
 
@@ -52,3 +54,45 @@ def test_a_seek_disappears_when_its_page_goes_away(browser: Browser, server_url:
     seek = httpx.post(f"{server_url}/api/seeks", json={"game": "abluxxen", "players": 2}).json()
     assert seek["state"] == "waiting"
     httpx.post(f"{server_url}/api/seeks/{seek['seek']}/cancel", json={"secret": seek["secret"]})
+
+
+def finished_pair(server_url: str) -> tuple[str, dict[int, str]]:
+    """A Qwixx room of two people whose seats bots played to the end: (room, tokens)."""
+    made = httpx.post(f"{server_url}/api/rooms", json={"game": "qwixx", "seats": [{}, {}], "claim": 0}).json()
+    room, tokens = made["room"], {0: made["token"]}
+    tokens[1] = httpx.post(f"{server_url}/api/rooms/{room}/claim", json={"invite": made["invite"]}).json()["token"]
+    for seat, token in tokens.items():
+        httpx.post(
+            f"{server_url}/api/rooms/{room}/seats/{seat}/bot",
+            json={"bot": "random"},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+    for _ in range(600):
+        if httpx.get(f"{server_url}/api/rooms/{room}").json()["status"] == "over":
+            return room, tokens
+        time.sleep(0.05)
+    raise AssertionError("the game did not end")
+
+
+def test_a_rematch_declined_does_not_start(browser: Browser, server_url: str) -> None:
+    room, tokens = finished_pair(server_url)
+    pages = []
+    for seat in (0, 1):
+        context, page = newcomer(browser)
+        page.goto(server_url + "/?lang=cs")
+        kept_room = {room: {"game": "qwixx", "tokens": {str(seat): tokens[seat]}, "at": 0}}
+        page.evaluate("(rooms) => localStorage.setItem('hraj.rooms', JSON.stringify(rooms))", kept_room)
+        page.goto(f"{server_url}/r/{room}?lang=cs")
+        expect(page.locator("#rematch-start")).to_be_visible(timeout=SEATED_MS)
+        pages.append((context, page))
+    offerer, other = pages[0][1], pages[1][1]
+    offerer.locator("#rematch-start").click()
+    expect(offerer.locator("#rematch-status")).to_have_text("Čekáme, až ostatní odvetu přijmou.", timeout=WAIT_MS)
+    expect(other.locator("#rematch-status")).to_have_text("Nabízí se odveta.", timeout=WAIT_MS)
+    other.locator("#rematch-decline").click()
+    for page in (offerer, other):
+        expect(page.locator("#rematch-status")).to_have_text("Odveta byla odmítnuta.", timeout=WAIT_MS)
+    assert httpx.get(f"{server_url}/api/rooms/{room}").json()["rematch"] is None
+    assert offerer.locator("#rematch-ready").is_hidden()
+    for context, _ in pages:
+        context.close()

@@ -444,16 +444,30 @@ def create_api(
 
     @app.post("/api/rooms/{room_id}/rematch")
     async def rematch(room_id: str, request: Request) -> Response:
-        """A new game of the same seats and options once this one is over (made once)."""
+        """Offer or accept a new game of the same seats and options once this one is over:
+        made (once) when every person at the table has accepted; until then `202` with
+        who accepted."""
+        return await rematch_vote(room_id, request, accept=True)
+
+    @app.post("/api/rooms/{room_id}/rematch/decline")
+    async def rematch_decline(room_id: str, request: Request) -> Response:
+        """Decline the rematch offered: it does not start."""
+        return await rematch_vote(room_id, request, accept=False)
+
+    async def rematch_vote(room_id: str, request: Request, *, accept: bool) -> Response:
         room = await rooms.get(room_id)
         token = _bearer(request)
         if token is None:
             raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
-        if room.seat_of(token) is None and not room.is_host(token):
+        seat = room.seat_of(token)
+        if seat is None and not room.is_host(token):
             raise ServerError("forbidden", "Only the room's players may start a rematch.")
         if room.rematch is None and not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
-        new, made = await room.call(lambda: rooms.rematch(room))
+        new, made = await room.call(lambda: rooms.consent(room, seat, accept))
+        if new is None:
+            votes = await room.call(lambda: _async(room.votes.to_json()))
+            return JSONResponse({"room": room.id, "rematch": None, **votes}, status_code=202 if accept else 200)
         _, passed = room.rematch_options()
         summary = await new.call(lambda: _async(new.summary()))
         body: RematchRoom = {**summary, "first_passed": passed}

@@ -151,6 +151,8 @@ class Summary(TypedDict):
     public: bool
     chat: bool
     rematch: str | None
+    rematch_votes: Mapping[str, object]
+    """Who accepted the rematch offered (`yes`: seats), and who declined it (`declined`)."""
     rematch_passes_first: bool | None
 
 

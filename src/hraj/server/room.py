@@ -43,6 +43,7 @@ from hraj.server.fairness import chain_head, chain_next, replay_with_seed
 from hraj.server.logs import Throttled
 from hraj.server.messages import ChatJson, ChatMessage, SeatJson, StateMessage, Summary
 from hraj.server.protocol import PROTOCOL_VERSION, ServerError
+from hraj.server.rematch_votes import RematchVotes
 from hraj.server.room_clock import ClockHands
 from hraj.server.seats import PERSON, Seat, stand_in_bot
 from hraj.server.settings import Settings
@@ -105,6 +106,8 @@ class Room:
         self._bot_failed = False
         self._absence: dict[int, asyncio.TimerHandle] = {}
         self.failures = Throttled(log, f"room {self.id}")
+        #: Who accepted the rematch offered once the game is over (`hraj.server.rematch_votes`).
+        self.votes = RematchVotes.from_json(data.rematch_votes)
         #: The room's clock, where it has one (`hraj.server.room_clock`).
         self.clock = ClockHands(self, RoomTimer.of(self.id, data.clock, self.game, None))
 
@@ -513,6 +516,12 @@ class Room:
         for connection in self.connections:
             connection.push(text)
 
+    def announce_votes(self) -> None:
+        """Everyone hears who accepted the rematch offered, or who declined it."""
+        text = dumps({"type": "rematch_votes", "room": self.id, **self.votes.to_json()})
+        for connection in self.connections:
+            connection.push(text)
+
     # --- connections and what they see ---------------------------------------------------
 
     async def attach(self, connection: Connection, since: int | None) -> None:
@@ -618,6 +627,7 @@ class Room:
             "public": self.public,
             "chat": self.has_chat,
             "rematch": self.rematch,
+            "rematch_votes": self.votes.to_json(),
             "rematch_passes_first": self.rematch_options()[1] if self.over else None,
         }
 

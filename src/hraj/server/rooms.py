@@ -22,6 +22,7 @@ from hraj.server.committer import Committer, store_call
 from hraj.server.deadline_watch import DeadlineWatch
 from hraj.server.fairness import DICE_CURRENT, commitment, new_seed
 from hraj.server.protocol import CreateRoom, ServerError
+from hraj.server.rematch_votes import store_votes
 from hraj.server.room import HINTS_KEY, Room
 from hraj.server.seats import BOT, PERSON
 from hraj.server.settings import Settings
@@ -220,6 +221,23 @@ class Rooms:
             return custom(spec.clock.per_move, spec.clock.reserve)
         except ClockError as error:
             raise ServerError.from_hraj(error) from None
+
+    async def consent(self, old: Room, seat: int | None, accept: bool) -> tuple[Room | None, bool]:
+        """A player of a finished room accepts (or offers) the rematch, or declines it.
+        Once every person at the table has accepted, the rematch is made (`rematch`);
+        until then the others are asked; a refusal ends the offer. Runs inside the old
+        room's actor. The rematch (None while it is not made) and whether it was just made."""
+        if not old.over:
+            raise ServerError("not_over", "A rematch can start once the game is over.")
+        if old.rematch is not None:
+            return await self.get(old.rematch), False
+        people = [s.number for s in old.seats if s.kind == PERSON and s.token_hash is not None]
+        verdict = old.votes.vote(seat, accept, people)
+        await store_call(store_votes, self.store.engine, old.id, old.votes)
+        if verdict == "all":
+            return await self.rematch(old)
+        old.announce_votes()
+        return None, False
 
     async def rematch(self, old: Room) -> tuple[Room, bool]:
         """The rematch of a finished room (made once; later calls find it): the same

@@ -88,6 +88,12 @@ SCRIPT_STRINGS = (
     "You will be reminded when it is your turn.",
     "The browser does not allow notifications for this site.",
     "Reminders cannot be set up in this browser.",
+    # the rematch by consent
+    "Rematch",
+    "The rematch was declined.",
+    "Waiting for the others to accept the rematch.",
+    "A rematch is offered.",
+    "Accept the rematch",
 )
 
 
