@@ -16,9 +16,13 @@ from tests.web.play import WAIT_MS
 SEATED_MS = 4 * WAIT_MS
 
 
-def make_room(page: Page, url: str, seats: list[str], *, public: bool = False, game: str = "qwixx") -> str:
-    """Create a room on the start page; `seats` are kinds: me, friend, bot."""
-    page.goto(url + "/?lang=cs")
+def make_room(
+    page: Page, url: str, seats: list[str], *, public: bool = False, game: str = "qwixx", keep_form: bool = False
+) -> str:
+    """Create a room on the start page; `seats` are kinds: me, friend, bot (`keep_form`:
+    the page is there already, with choices made)."""
+    if not keep_form:
+        page.goto(url + "/?lang=cs")
     page.locator(f'input[name=game][value="{game}"]').check(force=True)
     setup = page.locator(f'.game-setup[data-game="{game}"]')
     players = setup.locator("[data-option=players]")

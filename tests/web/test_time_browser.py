@@ -96,3 +96,29 @@ def test_a_rematch_declined_does_not_start(browser: Browser, server_url: str) ->
     assert offerer.locator("#rematch-ready").is_hidden()
     for context, _ in pages:
         context.close()
+
+
+def test_a_clocked_backgammon_match_where_one_lets_time_run_out(browser: Browser, server_url: str) -> None:
+    """USBGF's clock, twenty times shorter (the test server's HRAJ_CLOCK_SCALE): whoever
+    is on turn lets the time run out; in a casual game the stand-in plays that turn and
+    the person keeps the seat."""
+    from tests.web.test_rooms_social import invited, make_room
+
+    host_context, host = newcomer(browser)
+    host.goto(server_url + "/?lang=cs")
+    host.locator('input[name=game][value="backgammon"]').check(force=True)
+    host.locator('.game-setup[data-game="backgammon"] [data-clock]').select_option("usbgf")
+    room = make_room(host, server_url, ["me", "friend"], game="backgammon", keep_form=True)
+    context, friend = invited(browser, host, "Jan")
+    for page in (host, friend):
+        expect(page.locator("#clocks .clock")).to_have_count(2, timeout=SEATED_MS)
+    expect(host.locator("#clocks .clock.running")).to_have_count(1, timeout=WAIT_MS)
+    # Nobody moves: the turn's 0.6 s and the 6 s reserve run out.
+    for page in (host, friend):
+        expect(page.locator("#time-note")).to_contain_text("vypršel čas", timeout=30_000)
+    summary = httpx.get(f"{server_url}/api/rooms/{room}").json()
+    assert summary["clock"]["kind"] == "live" and summary["clock"]["per_point"] is True
+    assert all(seat["bot"] is None and seat["claimed"] for seat in summary["seats"])  # both keep their seats
+    assert summary["status"] == "playing" and summary["version"] > 1
+    for c in (context, host_context):
+        c.close()

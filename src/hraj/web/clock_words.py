@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from hraj.i18n import tn
+from hraj.clocks.controls import presets
+from hraj.core import game_class
+from hraj.i18n import t, tn
 
 
 def time_left(left: dt.timedelta, lang: str) -> str:
@@ -27,3 +29,15 @@ def clock(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def clock_choices(game_id: str, lang: str) -> list[tuple[str, str]]:
+    """The presets of the game's clock family as a form offers them, in the page's
+    language, after "no clock"."""
+    offered: list[tuple[str, str]] = [("", t("No clock", lang))]
+    for choice in presets(game_class(game_id).clock_family):
+        if choice.control.correspondence:
+            offered.append((choice.id, tn("{count} day a move", "{count} days a move", choice.control.days, lang)))
+        else:
+            offered.append((choice.id, t(choice.words, lang)))
+    return offered

@@ -34,6 +34,7 @@ from hraj.server.protocol import ServerError, translate
 from hraj.server.room import Room
 from hraj.server.rooms import Rooms
 from hraj.web import STATIC_DIR
+from hraj.web.clock_words import clock_choices
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
 from hraj.web.replays import replay_steps, revealed_view
 
@@ -94,6 +95,7 @@ SCRIPT_STRINGS = (
     "Waiting for the others to accept the rematch.",
     "A rematch is offered.",
     "Accept the rematch",
+    "Time ran out for {name}: the stand-in bot played that turn.",
 )
 
 
@@ -158,6 +160,8 @@ class GameChoice(TypedDict):
     default_bot: str
     bot_levels: dict[str, tuple[str, str]]
     options: list[OptionField]
+    clocks: list[tuple[str, str]]
+    """The time controls a room of the game may have: (preset id, words); "" for none."""
 
 
 def _option_field(form: Mapping[str, object], spec: Option, lang: str) -> OptionField:
@@ -195,6 +199,7 @@ def _games(lang: str) -> list[GameChoice]:
                 "default_bot": default_bot(game_id),
                 "bot_levels": translated_levels(game_id, lang),
                 "options": options,
+                "clocks": clock_choices(game_id, lang),
             }
         )
     return games

@@ -11,10 +11,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 import hraj
-from hraj.clocks.controls import presets
 from hraj.clocks.seeks import BOT_OFFER_AFTER_S
-from hraj.core import game_class
-from hraj.i18n import t, tn
+from hraj.i18n import t
 from hraj.web.pages import _games, _here, _html, _lang, _strings
 from hraj.web.render import render_page
 
@@ -29,24 +27,11 @@ PLAY_NOW_STRINGS = (
 )
 
 
-def clock_choices(game_id: str, lang: str) -> list[tuple[str, str]]:
-    """The presets of the game's clock family, worded in the page's language."""
-    offered: list[tuple[str, str]] = [("", t("No clock", lang))]
-    for choice in presets(game_class(game_id).clock_family):
-        if choice.control.correspondence:
-            offered.append((choice.id, tn("{count} day a move", "{count} days a move", choice.control.days, lang)))
-        else:
-            offered.append((choice.id, t(choice.words, lang)))
-    return offered
-
-
 @router.get("/hrat", response_class=HTMLResponse)
 async def play_now(request: Request) -> Response:
     lang = _lang(request)
     games = [
-        {**game, "clocks": clock_choices(game["id"], lang), "counts": [n for n in game["players"] if n >= 2]}
-        for game in _games(lang)
-        if game["id"] in hraj.GAMES
+        {**game, "counts": [n for n in game["players"] if n >= 2]} for game in _games(lang) if game["id"] in hraj.GAMES
     ]
     strings = {**_strings(lang), **{text: t(text, lang) for text in PLAY_NOW_STRINGS}}
     page = render_page(

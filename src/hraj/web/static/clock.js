@@ -141,6 +141,12 @@
   document.addEventListener("hraj:socket", (event) => {
     const message = event.detail;
     if (message.seats) seats = message.seats;
+    if (message.type === "timeout") {
+      const note = document.getElementById("time-note");
+      note.textContent = tr("Time ran out for {name}: the stand-in bot played that turn.", { name: nameOf(message.seat) });
+      note.hidden = false;
+      return;
+    }
     if (!message.clock) return;
     const fresh = !clock || clock.seats.length !== message.clock.seats.length;
     clock = message.clock;
