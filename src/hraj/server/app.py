@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import datetime as dt
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -87,6 +88,8 @@ T = TypeVar("T")
 HELLO_TIMEOUT_S = 10.0
 #: Rooms the lobby lists at most (the newest).
 LOBBY_SIZE = 50
+#: A public room drops from the lobby once its host has been away this long.
+LOBBY_HOST_GONE = dt.timedelta(minutes=10)
 #: WebSocket close codes (4000-4999 are the application's own).
 CLOSE_NO_ROOM = 4404
 CLOSE_UNAUTHORIZED = 4401
@@ -492,7 +495,7 @@ def create_api(
     @app.get("/api/lobby", response_model=None)
     async def lobby() -> Lobby:
         """The newest public rooms in play with a free person seat (no secrets, no tokens)."""
-        found = await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE)
+        found = await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE, LOBBY_HOST_GONE)
         return {"rooms": [lobby_entry(room) for room in found]}
 
     async def seat_authority(request: Request, room: Room, seat: int, host_may: bool) -> bool:
@@ -625,6 +628,7 @@ def lobby_entry(room: OpenRoom) -> LobbyRoom:
         "game": room.game,
         "options": room.options,
         "created_at": room.created_at.isoformat(),
+        "host_away_since": None if room.host_away_since is None else room.host_away_since.isoformat(),
         "seats": [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "claimed": s.token_hash is not None}
             for s in room.seats

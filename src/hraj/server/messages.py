@@ -221,6 +221,8 @@ class LobbyRoom(TypedDict):
     game: str
     options: GameOptions
     created_at: str
+    host_away_since: str | None
+    """Since when the room's host has been away (None: here, or the room names no host)."""
     seats: list[LobbySeat]
 
 

@@ -106,6 +106,9 @@ class Room:
         self._bot_failed = False
         self._absence: dict[int, asyncio.TimerHandle] = {}
         self.failures = Throttled(log, f"room {self.id}")
+        #: The seat of the room's creator: the lobby shows whether they are here.
+        self.host_seat = data.host_seat
+        self._host_here: bool | None = None
         #: Who accepted the rematch offered once the game is over (`hraj.server.rematch_votes`).
         self.votes = RematchVotes.from_json(data.rematch_votes)
         #: The room's clock, where it has one (`hraj.server.room_clock`).
@@ -598,7 +601,20 @@ class Room:
         for connection in self.connections:
             connection.push(self.state_message(connection.seat))
 
+    def _note_host(self) -> None:
+        """Tell the store (for the lobby) when the host of a public room comes or goes."""
+        if not self.public or self.host_seat is None or self.over or not getattr(self, "owned", True):
+            return
+        here = self.host_seat in self._connected_seats()
+        if here == self._host_here:
+            return
+        self._host_here = here
+        away = None if here else dt.datetime.now(dt.UTC)
+        task = asyncio.ensure_future(store_call(self.store.note_host, self.id, away))
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+
     def _broadcast_seats(self, but: Connection | None = None) -> None:
+        self._note_host()
         if not self.connections:
             return
         text = dumps({"type": "seats", "room": self.id, "seats": self.public_seats()})

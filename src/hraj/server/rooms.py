@@ -197,6 +197,7 @@ class Rooms:
             owner=self.owner_id,
             public=spec.public,
             clock=None if control is None else new_clock(control, game),
+            host_seat=spec.claim,
             pairs=pairs or (),
         )
         data = await store_call(self.store.create_room, new)
@@ -268,6 +269,7 @@ class Rooms:
             dice=DICE_CURRENT,
             absent_after=old.absent_after,
             clock=old.clock.fresh(),
+            host_seat=old.host_seat,
             public=old.public,
             rematch_of=old.id,
             owner=self.owner_id,

@@ -101,6 +101,8 @@ class NewRoom:
     """The finished room this one is the rematch of: it points here from now on."""
     clock: Mapping[str, object] | None = None
     """The room's clock as the clocks part writes it (None: untimed)."""
+    host_seat: int | None = None
+    """The seat the room's creator took (its presence is shown in the lobby)."""
     pairs: Sequence[tuple[str, int]] = ()
     """The seeks this room seats, as (seek id, seat): marked in the same transaction,
     and the room is not created if any of them was paired meanwhile (`SeekTaken`)."""
@@ -148,6 +150,7 @@ class RoomData:
     deadlines: list[DueRow] = field(default_factory=list)
     """The deadlines of its running turns, as last committed."""
     rematch_votes: Mapping[str, object] | None = None
+    host_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +173,8 @@ class OpenRoom:
     options: GameOptions
     created_at: dt.datetime
     seats: list[SeatData]
+    host_away_since: dt.datetime | None = None
+    """Since when the host has been away (None: here, or no host seat known)."""
 
 
 #: Chat messages of a room read back with it (the newest ones).
@@ -462,6 +467,8 @@ class Store:
                     owner=room.owner,
                     public=room.public,
                     clock=room.clock,
+                    host_seat=room.host_seat,
+                    host_away_since=now if room.host_seat is not None else None,
                 )
             )
             if room.pairs and not mark_paired(connection, room.id, list(room.pairs)):
@@ -507,6 +514,7 @@ class Store:
             public=room.public,
             created_at=now,
             clock=room.clock,
+            host_seat=room.host_seat,
         )
 
     def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
@@ -658,6 +666,7 @@ class Store:
                 seats=[_seat_data(s) for s in seat_rows],
                 clock=row["clock"],
                 rematch_votes=row["rematch_votes"],
+                host_seat=row["host_seat"],
             )
             if row["clock"] is not None:
                 room.deadlines = read_deadlines(connection, [room_id])
@@ -682,12 +691,17 @@ class Store:
             room.chat_count = lines[0][0] if lines else 0
             return room
 
-    def open_rooms(self, limit: int) -> list[OpenRoom]:
-        """The newest `limit` public rooms in play that have a free person seat."""
+    def open_rooms(self, limit: int, host_gone_after: dt.timedelta | None = None) -> list[OpenRoom]:
+        """The newest `limit` public rooms in play that have a free person seat, without
+        those whose host has been away longer than `host_gone_after`."""
         free = sa.exists().where(seats.c.room_id == rooms.c.id, seats.c.kind == "person", seats.c.token_hash.is_(None))
+        present: sa.ColumnElement[bool] = sa.true()
+        if host_gone_after is not None:
+            since = _now() - host_gone_after
+            present = sa.or_(rooms.c.host_away_since.is_(None), rooms.c.host_away_since > since)
         query = (
-            sa.select(rooms.c.id, rooms.c.game, rooms.c.options, rooms.c.created_at)
-            .where(rooms.c.public.is_(True), rooms.c.status == PLAYING, free)
+            sa.select(rooms.c.id, rooms.c.game, rooms.c.options, rooms.c.created_at, rooms.c.host_away_since)
+            .where(rooms.c.public.is_(True), rooms.c.status == PLAYING, free, present)
             .order_by(rooms.c.created_at.desc(), rooms.c.id)
             .limit(limit)
         )
@@ -699,7 +713,15 @@ class Store:
                     sa.select(seats).where(seats.c.room_id.in_(list(by_room))).order_by(seats.c.seat)
                 ).mappings():
                     by_room[s["room_id"]].append(_seat_data(s))
-        return [OpenRoom(row[0], row[1], dict(row[2]), _utc(row[3]), by_room[row[0]]) for row in found]
+        return [
+            OpenRoom(row[0], row[1], dict(row[2]), _utc(row[3]), by_room[row[0]], row[4] and _utc(row[4]))
+            for row in found
+        ]
+
+    def note_host(self, room_id: str, away_since: dt.datetime | None) -> None:
+        """The host of a room came (None) or left (since when), for the lobby."""
+        with self.engine.begin() as connection:
+            connection.execute(rooms.update().where(rooms.c.id == room_id).values(host_away_since=away_since))
 
     def add_chat(self, room_id: str, line: ChatLine) -> None:
         """Store one chat message; its number must follow the room's last one."""

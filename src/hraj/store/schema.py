@@ -56,8 +56,12 @@ rooms = Table(
     #: The room's clock (`hraj.clocks.ClockJson`: its time control and each seat's
     #: reserve and running turn), stored with every commit that moves it; NULL: untimed.
     Column("clock", JSON, nullable=True),
-    #: The seats that asked for a rematch, or refused it (`{"yes": [...], "no": [...]}`).
+    #: Who accepted the rematch offered, and who declined it (`{"yes": [...], "declined": seat}`).
     Column("rematch_votes", JSON, nullable=True),
+    #: The seat its creator took (the host's), and since when the host has been away
+    #: (NULL while connected): the lobby shows it and drops rooms whose host left long ago.
+    Column("host_seat", Integer, nullable=True),
+    Column("host_away_since", DateTime(timezone=True), nullable=True),
     #: Rated: every person seat is an account's, and the end of the game moves ratings.
     Column("rated", Boolean, nullable=False, server_default=false()),
     Index("ix_rooms_status", "status"),

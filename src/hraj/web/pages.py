@@ -523,11 +523,11 @@ def option_words(game: GameChoice, options: Mapping[str, object]) -> list[str]:
 @router.get("/lobby", response_class=HTMLResponse)
 async def lobby(request: Request) -> Response:
     """Public rooms in play with a free seat, newest first (at most `LOBBY_SIZE`)."""
-    from hraj.server.app import LOBBY_SIZE
+    from hraj.server.app import LOBBY_HOST_GONE, LOBBY_SIZE
 
     lang = _lang(request)
     rooms: Rooms = request.app.state.rooms
-    found = await asyncio.to_thread(rooms.store.open_rooms, LOBBY_SIZE)
+    found = await asyncio.to_thread(rooms.store.open_rooms, LOBBY_SIZE, LOBBY_HOST_GONE)
     games = {game["id"]: game for game in _games(lang)}
     now = dt.datetime.now(dt.UTC)
     listed = []
@@ -554,6 +554,11 @@ async def lobby(request: Request) -> Response:
                 "free": tn("{count} free seat", "{count} free seats", free, lang),
                 "ago": ago(room.created_at, now, lang),
                 "created": room.created_at.isoformat(),
+                "host": t("The host is here", lang)
+                if room.host_away_since is None
+                else t("The host left {ago}", lang, ago=ago(room.host_away_since, now, lang)),
             }
         )
-    return _html(render_page("lobby.html", lang, rooms=listed, limit=LOBBY_SIZE, here=_here(request)))
+    minutes = int(LOBBY_HOST_GONE.total_seconds() // 60)
+    page = render_page("lobby.html", lang, rooms=listed, limit=LOBBY_SIZE, host_gone=minutes, here=_here(request))
+    return _html(page)

@@ -1,4 +1,5 @@
-"""Clocks and their deadlines, the pool of people seeking a game, rematch votes, Web Push.
+"""Clocks and their deadlines, the pool of people seeking a game, rematch votes, the
+host's presence for the lobby, Web Push.
 
 Rooms made before this migration have no clock (NULL) and no rematch votes.
 
@@ -21,6 +22,8 @@ def upgrade() -> None:
     with op.batch_alter_table("rooms") as batch:
         batch.add_column(sa.Column("clock", sa.JSON, nullable=True))
         batch.add_column(sa.Column("rematch_votes", sa.JSON, nullable=True))
+        batch.add_column(sa.Column("host_seat", sa.Integer, nullable=True))
+        batch.add_column(sa.Column("host_away_since", sa.DateTime(timezone=True), nullable=True))
     op.create_table(
         "deadlines",
         sa.Column("room_id", sa.String(32), sa.ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
@@ -81,5 +84,7 @@ def downgrade() -> None:
     op.drop_index("ix_deadlines_due", "deadlines")
     op.drop_table("deadlines")
     with op.batch_alter_table("rooms") as batch:
+        batch.drop_column("host_away_since")
+        batch.drop_column("host_seat")
         batch.drop_column("rematch_votes")
         batch.drop_column("clock")
