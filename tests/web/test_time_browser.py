@@ -35,7 +35,8 @@ def test_two_browsers_pressing_play_now_for_the_same_game_sit_together(browser: 
     # The clock is shown at every seat, counting down.
     page = pages[0][1]
     expect(page.locator("#clocks .clock")).to_have_count(2, timeout=SEATED_MS)
-    running = page.locator("#clocks .clock.running .clock-move").first
+    # The test server's clocks are twenty times shorter: 20 s + 2 min are 1 s + 6 s.
+    running = page.locator("#clocks .clock.running").first
     first = running.inner_text()
     page.wait_for_timeout(1500)
     assert running.inner_text() != first
@@ -122,3 +123,82 @@ def test_a_clocked_backgammon_match_where_one_lets_time_run_out(browser: Browser
     assert summary["status"] == "playing" and summary["version"] > 1
     for c in (context, host_context):
         c.close()
+
+
+def test_a_correspondence_players_page_receives_the_turn_reminder_pushed_through_the_local_receiver(
+    browser: Browser, server_url: str
+) -> None:
+    """The server pushes the reminder to a push service on this machine (the local
+    receiver, which verifies and decrypts it as the browser's push service and the
+    browser would); the decrypted message is delivered to the page's service worker,
+    which shows it as a notification."""
+    import json
+
+    from tests.server.push_receiver import PushReceiver
+
+    receiver = PushReceiver()
+    made = httpx.post(
+        f"{server_url}/api/rooms",
+        json={"game": "qwixx", "seats": [{}, {}], "claim": 0, "clock": "days-2", "options": {"first": 0}},
+    ).json()
+    room, first = made["room"], made["token"]
+    second = httpx.post(f"{server_url}/api/rooms/{room}/claim", json={"invite": made["invite"], "name": "Jan"}).json()
+    context, page = newcomer(browser)
+    try:
+        context.grant_permissions(["notifications"], origin=server_url)
+        page.goto(server_url + "/?lang=cs")
+        kept_room = {room: {"game": "qwixx", "tokens": {"1": second["token"]}, "at": 0}}
+        page.evaluate("(rooms) => localStorage.setItem('hraj.rooms', JSON.stringify(rooms))", kept_room)
+        page.goto(f"{server_url}/r/{room}?lang=cs")
+        expect(page.locator("#push-box")).to_be_visible(timeout=SEATED_MS)  # a correspondence game offers reminders
+        page.evaluate(
+            "navigator.serviceWorker.register('/sw.js', {scope: '/'}).then(() => navigator.serviceWorker.ready)"
+        )
+        cdp = context.new_cdp_session(page)
+        registrations: list[dict[str, object]] = []
+        cdp.on("ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"]))
+        cdp.send("ServiceWorker.enable")
+        page.wait_for_timeout(500)
+        (registration,) = {str(r["registrationId"]) for r in registrations if not r.get("isDeleted")}
+        # The browser's subscription goes to the server with the seat's token (as push.js sends it).
+        subscribed = httpx.post(
+            f"{server_url}/api/push",
+            json={
+                "subscription": receiver.subscription(),
+                "lang": "cs",
+                "seats": [{"room": room, "token": second["token"]}],
+            },
+        )
+        assert subscribed.status_code == 201, subscribed.text
+        page.close()  # the player leaves; their turn comes while they are away
+        for token in (second["token"], first, first):  # the white sum, then seat 0's colour step
+            httpx.post(
+                f"{server_url}/api/rooms/{room}/actions",
+                json={"action": "pass"},
+                headers={"Authorization": f"Bearer {token}"},
+            )
+        (message, *_) = receiver.wait_for(1)
+        assert message.payload["title"] == "Jste na tahu" and message.payload["url"] == f"/r/{room}"
+        page = context.new_page()
+        page.goto(server_url + "/?lang=cs")
+        cdp = context.new_cdp_session(page)
+        cdp.send("ServiceWorker.enable")
+        cdp.send(
+            "ServiceWorker.deliverPushMessage",
+            {"origin": server_url, "registrationId": registration, "data": json.dumps(message.payload)},
+        )
+        shown = page.evaluate(
+            """async () => {
+                const registration = await navigator.serviceWorker.ready;
+                for (let i = 0; i < 50; i++) {
+                    const found = await registration.getNotifications();
+                    if (found.length) return found.map((n) => [n.title, n.body, n.data.url]);
+                    await new Promise((resolve) => setTimeout(resolve, 100));
+                }
+                return [];
+            }"""
+        )
+        assert shown == [["Jste na tahu", "Ve hře Qwixx jste na tahu.", f"/r/{room}"]]
+    finally:
+        receiver.close()
+        context.close()

@@ -85,12 +85,14 @@
   }
 
   /** A correspondence game offers reminders by Web Push to a player of this browser. */
+  let offered = false;
   function offerPush() {
     const offer = document.getElementById("push-box");
     const button = document.getElementById("push-enable");
     const note = document.getElementById("push-note");
-    if (!offer || !window.hrajPush || !window.hrajPush.supported() || !mySeats().length) return;
+    if (offered || !offer || !window.hrajPush || !window.hrajPush.supported() || !mySeats().length) return;
     if (clock.control.kind !== "correspondence") return;
+    offered = true;
     offer.hidden = false;
     const lang = root.dataset.lang;
     if (localStorage.getItem("hraj.push") === "on") {
@@ -151,11 +153,9 @@
     const fresh = !clock || clock.seats.length !== message.clock.seats.length;
     clock = message.clock;
     arrived = performance.now();
-    if (fresh) {
-      build();
-      offerPush();
-    }
+    if (fresh) build();
     else box.querySelectorAll(".clock-name").forEach((name, number) => (name.textContent = nameOf(number)));
+    offerPush(); // once this browser holds a seat (it may take one after the first clock)
     if (frame) clearTimeout(frame);
     frame = 0;
     render();
