@@ -144,7 +144,7 @@ class PigState(State[str, str]):
             "turn_total": self.turn_total,
             "dice": None if self.dice is None else list(self.dice),
             "legal": self.legal_actions(seat) if seat is not None else [],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "outcome": self.outcome_json(),
         }
 
     def copy(self) -> PigState:

@@ -383,6 +383,11 @@ class State(ABC, Generic[A, C]):
     def outcome(self) -> Outcome | None:
         """Scores and winners once the game is over; None while it goes on."""
 
+    def outcome_json(self) -> OutcomeJson | None:
+        """The outcome as views write it (`Outcome.to_json`); None while the game goes on."""
+        outcome = self.outcome
+        return None if outcome is None else outcome.to_json()
+
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[C, float]]:
         """Every possible chance outcome now, with its probability."""

@@ -77,10 +77,17 @@ class Thresholds:
     ratings: tuple[float, float, float, float]
 
 
-def rank(values: Sequence[OptionValue], first: object = None) -> list[OptionValue]:
-    """Best first; among equal values the bot's own choice `first` leads, then the order given."""
+def rank(values: Sequence[OptionValue], first: object = None, tiebreak: str | None = None) -> list[OptionValue]:
+    """Best first; among equal values the higher `detail[tiebreak]` where it is given (a
+    figure by which the bot itself orders them), then the bot's own choice `first`, then
+    the order given."""
     order = {id(option): index for index, option in enumerate(values)}
-    return sorted(values, key=lambda option: (-option.value, option.action != first, order[id(option)]))
+
+    def key(option: OptionValue) -> tuple[float, float, bool, int]:
+        second = -option.detail.get(tiebreak, 0.0) if tiebreak is not None else 0.0
+        return (-option.value, second, option.action != first, order[id(option)])
+
+    return sorted(values, key=key)
 
 
 class Adviser(ABC):
@@ -128,3 +135,20 @@ def adviser(game: Game[Any, Any], seed: int = 0, *, quick: bool = False) -> Advi
     if not (isinstance(cls, type) and issubclass(cls, Adviser)):
         raise TypeError(f"ADVISER of {game.id}'s hints is no Adviser subclass")
     return cls(game, seed, quick=quick)
+
+
+class ScoreOrWinAdviser(Adviser):
+    """An adviser whose values are expected final scores (POINTS) where a seat plays
+    alone, and chances of winning (WIN) with others at the table; the subclass gives the
+    thresholds of each."""
+
+    solo_thresholds: Thresholds
+    table_thresholds: Thresholds
+
+    @property
+    def unit(self) -> str:
+        return POINTS if self.game.players == 1 else WIN
+
+    @property
+    def thresholds(self) -> Thresholds:
+        return self.solo_thresholds if self.game.players == 1 else self.table_thresholds

@@ -31,6 +31,7 @@ from typing import Any, Protocol, TypeGuard, runtime_checkable
 from hraj.core.bot import Bot, make_bot, strongest_bot
 from hraj.core.game import Seat, State
 from hraj.core.hints import EQUITY, Adviser, Equity, OptionValue, Percent, Reason, Thresholds, rank
+from hraj.core.marks import _, _n
 from hraj.games.backgammon.bots import WON, PubevalBot, pubeval, winning_chance
 from hraj.games.backgammon.cube import ProbabilityFunction
 from hraj.games.backgammon.decisions import context, cube_analysis, playing_on
@@ -57,16 +58,6 @@ RECUBE_VIG = -1 - 2 * (2 * TAKE_DOWN_TO - 1)  # take = drop (-1) at 22 %
 CUBE_ACCESS = (2 * DOUBLE_FROM - 1) - RECUBE_VIG  # no double = double/take at 70 %
 #: Each of the 21 different rolls with its weight among the 36.
 ROLLS = [((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1)]
-
-
-def _(text: str) -> str:
-    """Marks a text for the catalogs; it is translated where it is shown."""
-    return text
-
-
-def _n(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
-    return singular, plural
 
 
 def _logit(chance: float) -> float:

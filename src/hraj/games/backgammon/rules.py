@@ -29,22 +29,11 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption
-from hraj.core.game import (
-    FORFEIT,
-    Game,
-    Option,
-    Outcome,
-    OutcomeJson,
-    Seat,
-    State,
-    boolean,
-    int_in,
-    one_of,
-    optional_seat,
-)
+from hraj.core.game import FORFEIT, Game, Option, Outcome, Seat, State, boolean, int_in, one_of, optional_seat
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import CHANCE, Event, EventLog
 from hraj.core.record import MOVE as MOVE_EVENT
+from hraj.core.start import First
 from hraj.games.backgammon.moves import (
     BAR,
     CHECKERS,
@@ -74,7 +63,6 @@ from hraj.games.backgammon.notation import (
     Action,
     ChanceOutcome,
     Decision,
-    First,
     Play,
     Roll,
     parse_action,
@@ -106,11 +94,6 @@ WIN_KINDS = {1: "single", 2: "gammon", 3: "backgammon"}
 NO_MOVE = "no move"
 RESIGNS = [Decision("resign", level) for level in RESIGN_LEVELS]
 _RESIGN_TEXTS = [str(resign) for resign in RESIGNS]
-
-
-def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
-    assert outcome is not None
-    return outcome.to_json()
 
 
 ALL_DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
@@ -719,7 +702,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
             "resign": None if phase != RESIGNED else {"by": self.resigner, "level": self.resign_level},
             "games": [{"winner": w, "points": p, "how": h} for w, p, h in self.games],
             "legal": self._legal_texts(seat) if seat is not None else [],
-            "outcome": None if phase != OVER else _outcome_json(self.outcome),
+            "outcome": self.outcome_json(),
         }
 
     def _legal_texts(self, seat: Seat) -> list[str]:
