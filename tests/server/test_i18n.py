@@ -24,6 +24,7 @@ KEYWORDS = dict.fromkeys(
         "HrajError",
         "InvalidRecord",
         "StoreError",
+        "Missing",
         "SettingsError",
         "AccountError",
         "NameTaken",
@@ -56,7 +57,7 @@ def fields(text: str) -> set[str]:
 def test_the_extraction_finds_the_templates() -> None:
     found = messages()
     assert "There is no room {room}." in found  # a ServerError: its template is the second argument
-    assert "The revealed seed does not match the commitment {commitment}." in found  # InvalidRecord
+    assert "The revealed seed does not match the commitment {commitment} of room {room}." in found  # InvalidRecord
     assert "Room {room} has no seat {seat}." in found  # StoreError
     assert "{name}: expected a number from {low} to {high}, got {number}" in found  # SettingsError
     assert "NOT verified: {why}" in found  # hraj verify

@@ -101,6 +101,10 @@ class Option:
     local_only: bool = False
     """The option reads the machine the game runs on (a file path): only the local
     command line may set it, never a client of the server."""
+    bots_alone_max: int | None = None
+    """The largest value a game of bots alone may have on a server that bounds them: an
+    option that makes a match longer (points to play) would otherwise let bots play on
+    for months. None: any value."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,7 +55,8 @@ class Hello(Message):
 
 
 class Act(Message):
-    """A move of my seat, in the game's notation."""
+    """A move of my seat, in the game's notation; its `id` is the move's own (unique for
+    the seat in the room): a move sent again with it is answered, never applied twice."""
 
     type: Literal["act"]
     action: ActionText
@@ -155,6 +156,8 @@ class HandToBot(Message):
 
 class PostAction(Message):
     action: ActionText
+    id: ClientId | None = None
+    """The move's own id (as `Act.id`): a move sent again with it is applied once."""
 
 
 class PostChat(Message):

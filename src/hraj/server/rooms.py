@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,11 +16,12 @@ from hraj.clocks.controls import ClockError, TimeControl, custom, preset
 from hraj.core import game_class
 from hraj.core.bot import make_bot
 from hraj.core.errors import HrajError
-from hraj.core.game import Game
+from hraj.core.game import Game, Option
 from hraj.core.jsondata import GameOptions
+from hraj.server.bot_rooms import BotRoomBudget, check_bots_alone
 from hraj.server.committer import Committer, store_call
 from hraj.server.deadline_watch import DeadlineWatch
-from hraj.server.fairness import DICE_CURRENT, commitment, new_seed
+from hraj.server.fairness import DICE_CURRENT, new_seed, room_commitment
 from hraj.server.protocol import CreateRoom, ServerError
 from hraj.server.rematch_votes import store_votes
 from hraj.server.room import HINTS_KEY, Room
@@ -29,12 +30,12 @@ from hraj.server.settings import Settings
 from hraj.server.timekeeper import absent_after, new_clock
 from hraj.server.tokens import ROOM_ID, hash_token, new_room_id, new_token
 from hraj.store import NewRoom, NewSeat, RoomData, Store
-from hraj.store.db import ARCHIVED, PLAYING
+from hraj.store.db import PLAYING
 from hraj.store.timekeeping import WAITING
 
 log = logging.getLogger("hraj.server")
 
-#: Finished rooms kept in memory (rooms in play are always kept).
+#: Finished (or archived) rooms kept in memory when nobody watches them (rooms in play are always kept).
 FINISHED_CACHE = 1000
 
 
@@ -62,6 +63,8 @@ class Rooms:
         self.owner_id: str | None = None
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        #: Rooms where no person plays run their bots only in one of these slots.
+        self.bots = BotRoomBudget(self.settings.bot_room_budget)
         #: The deadlines of the rooms' clocks: one heap for the process.
         self.deadlines = DeadlineWatch(self)
         #: Told when a correspondence turn begins for a player who is away (Web Push).
@@ -151,8 +154,8 @@ class Rooms:
                 players=game.players,
                 given=len(spec.seats),
             )
-        if not self.settings.bot_rooms and all(seat.kind == BOT for seat in spec.seats):
-            raise ServerError("forbidden", "This server does not host rooms of bots only; seat at least one person.")
+        if all(seat.kind == BOT for seat in spec.seats):
+            self._bots_alone(cls.options_spec, game.options)
         seats: list[NewSeat] = []
         for number, seat in enumerate(spec.seats):
             if seat.kind == BOT:
@@ -169,7 +172,7 @@ class Rooms:
         if spec.claim is not None and (spec.claim >= len(seats) or seats[spec.claim].kind != PERSON):
             raise ServerError("bad_message", "Seat {seat} cannot be claimed: it is no person's seat.", seat=spec.claim)
         control = self.control_for(spec, game)
-        seed = self.seeds()
+        seed, room_id = self.seeds(), new_room_id()
         invite, host_token = new_token(), new_token()
         claimed: tuple[int, str] | None = None
         if spec.claim is not None:
@@ -184,11 +187,11 @@ class Rooms:
                 PERSON, name=seats[number].name, gender=seats[number].gender, token_hash=hash_token(self.secret, given)
             )
         new = NewRoom(
-            id=new_room_id(),
+            id=room_id,
             game=game.id,
             options={**game.options, HINTS_KEY: spec.hints},
             seed=seed,
-            commitment=commitment(seed),
+            commitment=room_commitment(seed, room_id),
             invite_hash=hash_token(self.secret, invite),
             host_hash=hash_token(self.secret, host_token),
             seats=seats,
@@ -251,13 +254,13 @@ class Rooms:
         if old.rematch is not None:
             return await self.get(old.rematch), False
         options, _ = old.rematch_options()
-        seed = self.seeds()
+        seed, room_id = self.seeds(), new_room_id()
         new = NewRoom(
-            id=new_room_id(),
+            id=room_id,
             game=old.game.id,
             options={**options, HINTS_KEY: old.hints},
             seed=seed,
-            commitment=commitment(seed),
+            commitment=room_commitment(seed, room_id),
             invite_hash=old.invite_hash,
             host_hash=old.host_hash,
             seats=[
@@ -304,7 +307,10 @@ class Rooms:
         data = await store_call(self.store.load_room, room_id)
         if data is None:
             raise ServerError("not_found", "There is no room {room}.", room=room_id)
-        if data.status in (ARCHIVED, WAITING):
+        # An archived room is read, not woken: it plays again with its next move (a
+        # look at it from anyone must not have it rebuilt at every start from then on).
+        # A waiting one (a correspondence room nobody watched) is in play again.
+        if data.status == WAITING:
             await store_call(self.store.wake, room_id)
         room = self._room(data)
         self.rooms[room_id] = room
@@ -314,7 +320,7 @@ class Rooms:
 
     def _room(self, data: RoomData) -> Room:
         """A live room from its stored data (several processes: owned here or followed)."""
-        return self._timed(Room(data, self.committer, self.store, self.secret, self.settings))
+        return self._timed(Room(data, self.committer, self.store, self.secret, self.settings, self.bots))
 
     def _timed(self, room: Room) -> Room:
         """The room's clock hands its deadlines to this process's heap."""
@@ -322,8 +328,19 @@ class Rooms:
         room.clock.on_turn = self.on_turn
         return room
 
+    def _bots_alone(self, options_spec: Mapping[str, Option], options: GameOptions) -> None:
+        """Refuse a room of bots only that this server does not host (now)."""
+        if not self.settings.bot_rooms:
+            raise ServerError("forbidden", "This server does not host rooms of bots only; seat at least one person.")
+        if not self.settings.bot_rooms_endless:
+            check_bots_alone(options_spec, options)
+        if self.bots.full:
+            raise ServerError(
+                "rate_limited", "This server plays as many rooms of bots only as it can now; try again later."
+            )
+
     def _evict(self) -> None:
-        finished = [r for r in self.rooms.values() if r.over and not r.connections]
+        finished = [r for r in self.rooms.values() if (r.over or r.archived) and not r.connections]
         for room in finished[: max(0, len(finished) - FINISHED_CACHE)]:
             del self.rooms[room.id]
             room.cancel_timers()

@@ -13,7 +13,9 @@
 | rooms per address  |                | HRAJ_ROOM_RATE / _BURST  | 10 rooms a minute, bursts of 20      |
 | socket upgrades    |                | HRAJ_WS_CONNECT_RATE / _BURST | 5 a second per address, bursts of 30 |
 | open sockets       |                | HRAJ_WS_PER_ADDRESS      | 100 per address                      |
-| rooms of bots only |                | HRAJ_BOT_ROOMS           | allow (refuse: a public server's choice) |
+| rooms of bots only |                | HRAJ_BOT_ROOMS           | allow (refuse: none; endless: any match length) |
+| bot rooms at once  |                | HRAJ_BOT_ROOM_BUDGET     | 20 rooms where no person plays run at once |
+| spectators         |                | HRAJ_SPECTATORS          | 500 per room and process                 |
 | pace of bot rooms  |                | HRAJ_BOT_PACE            | 1 s a move where no person plays     |
 | moves shown in turn |               | HRAJ_STEP_PAUSE          | 0.55 s per move the browser steps through (0: none) |
 | absent players     |                | HRAJ_ABSENT_AFTER        | 120 s (a room may choose; 0: never)  |
@@ -81,6 +83,12 @@ class Settings:
     """Sockets one client address may hold open at once."""
     bot_rooms: bool = True
     """Whether rooms whose every seat is a bot may be created."""
+    bot_rooms_endless: bool = False
+    """Whether a room of bots only may choose an option beyond its game's `bots_alone_max`."""
+    bot_room_budget: int = 20
+    """Rooms where no person plays that run their bots at once in this process."""
+    spectators: int = 500
+    """Spectator sockets one room holds at once in this process."""
     bot_pace: float = 1.0
     """Seconds between bot moves in a room where no person plays."""
     step_pause: float = 0.55
@@ -168,12 +176,23 @@ def _rate(name: str, value: str | float) -> float:
     return number
 
 
-def _secret_beside(database_url: str) -> str:
-    """The secret kept in a file next to a SQLite database, made on first start."""
+#: The file beside a SQLite database that keeps the server secret when none is given.
+SECRET_FILE = "hraj-secret"
+
+
+def secret_file(database_url: str) -> Path | None:
+    """Where the secret of a SQLite database is kept (None: a database in memory)."""
     database = sa.make_url(database_url).database
     if not database or database == ":memory:":
+        return None
+    return Path(database).expanduser().resolve().parent / SECRET_FILE
+
+
+def _secret_beside(database_url: str) -> str:
+    """The secret kept in a file next to a SQLite database, made on first start."""
+    path = secret_file(database_url)
+    if path is None:
         return secrets.token_urlsafe(32)
-    path = Path(database).expanduser().resolve().parent / "hraj-secret"
     try:
         if path.exists():
             return path.read_text(encoding="ascii").strip()
@@ -281,7 +300,12 @@ def load_settings(
         ws_connect_rate=_rate("HRAJ_WS_CONNECT_RATE", env.get("HRAJ_WS_CONNECT_RATE", 5)),
         ws_connect_burst=_int("HRAJ_WS_CONNECT_BURST", env.get("HRAJ_WS_CONNECT_BURST", 30), 1, 1_000_000),
         ws_per_address=_int("HRAJ_WS_PER_ADDRESS", env.get("HRAJ_WS_PER_ADDRESS", 100), 1, 1_000_000),
-        bot_rooms=_choice("HRAJ_BOT_ROOMS", env.get("HRAJ_BOT_ROOMS", "allow"), {"allow": True, "refuse": False}),
+        bot_rooms=_choice(
+            "HRAJ_BOT_ROOMS", env.get("HRAJ_BOT_ROOMS", "allow"), {"allow": True, "endless": True, "refuse": False}
+        ),
+        bot_rooms_endless=env.get("HRAJ_BOT_ROOMS", "allow").strip().lower() == "endless",
+        bot_room_budget=_int("HRAJ_BOT_ROOM_BUDGET", env.get("HRAJ_BOT_ROOM_BUDGET", 20), 0, 1_000_000),
+        spectators=_int("HRAJ_SPECTATORS", env.get("HRAJ_SPECTATORS", 500), 0, 1_000_000),
         bot_pace=_seconds("HRAJ_BOT_PACE", env.get("HRAJ_BOT_PACE", 1), 0.0, 3600.0),
         step_pause=_seconds("HRAJ_STEP_PAUSE", env.get("HRAJ_STEP_PAUSE", 0.55), 0.0, 5.0),
         absent_after=_int("HRAJ_ABSENT_AFTER", env.get("HRAJ_ABSENT_AFTER", 120), 0, 7 * 24 * 3600),

@@ -44,6 +44,8 @@ ARCHIVED = "archived"
 
 #: PostgreSQL advisory lock key of the serving process ("hraj" in ASCII).
 WRITER_LOCK_KEY = 0x6872616A
+#: PostgreSQL advisory lock key held while the schema is migrated ("hrajm").
+MIGRATION_LOCK_KEY = 0x6872616A6D
 
 
 class StoreError(HrajError):
@@ -61,6 +63,12 @@ class NotOwner(StaleVersion):
 class SeekTaken(HrajError):
     """A seek that a new room would seat was paired meanwhile (the room was not created);
     not a store failure: the pairing simply tries again."""
+
+
+class CommitInDoubt(StoreError):
+    """The database went away while it was committing: the batches may be stored or not.
+    Only a read of the store tells (`Store.holds`); every other failure of `append`
+    means that nothing was written."""
 
 
 #: The PostgreSQL channel on which every commit tells the other processes what changed.
@@ -145,6 +153,8 @@ class RoomData:
     chat_count: int = 0
     """How many messages the room's chat holds in all."""
     created_at: dt.datetime | None = None
+    action_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    """The version of each seat's move by the id its client gave it: (seat, id) -> version."""
     clock: Mapping[str, object] | None = None
     """The room's clock as last committed (None: untimed)."""
     deadlines: list[DueRow] = field(default_factory=list)
@@ -183,13 +193,17 @@ CHAT_KEPT = 100
 
 @dataclass(frozen=True, slots=True)
 class AppendBatch:
-    """New events of one room: they become versions `after + 1`, `after + 2`, ..."""
+    """New events of one room: they become versions `after + 1`, `after + 2`, ...
+
+    `action_id` is the id the client gave the move that made them, which is then the
+    batch's first event (a batch holds one move at most, and whatever followed it)."""
 
     room_id: str
     after: int
     events: Sequence[Event]
     status: str = PLAYING
     outcome: OutcomeJson | None = None
+    action_id: str | None = None
     clock: ClockChange | None = None
     """The room's clock and deadlines after these events (None: untimed, unchanged)."""
 
@@ -399,7 +413,7 @@ class Store:
         PostgreSQL is backed up with its own tools (`pg_dump`); see docs/protocol.md.
         """
         if self.engine.dialect.name != "sqlite":
-            raise StoreError("Back up a PostgreSQL database with pg_dump (see docs/protocol.md).")
+            raise StoreError("Back up a PostgreSQL database with pg_dump (see docs/deploy.md).")
         if target.exists():
             raise StoreError("{path} exists already; the backup needs a new file.", path=str(target))
         try:
@@ -431,6 +445,10 @@ class Store:
         config.set_main_option("script_location", str(resources.files("hraj.store") / "migrations"))
         try:
             with self.engine.begin() as connection:
+                if self.engine.dialect.name == "postgresql":
+                    # Processes started together (two units at boot) migrate one after the
+                    # other: the second finds the schema made instead of making it again.
+                    connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
         except SQLAlchemyError as error:
@@ -531,7 +549,14 @@ class Store:
             return
         now = _now()
         rows = [
-            {"room_id": batch.room_id, "version": batch.after + number, "kind": kind, "seat": seat, "text": text}
+            {
+                "room_id": batch.room_id,
+                "version": batch.after + number,
+                "kind": kind,
+                "seat": seat,
+                "text": text,
+                "action_id": batch.action_id if number == 1 else None,
+            }
             for batch in batches
             for number, (kind, seat, text) in enumerate(batch.events, start=1)
         ]
@@ -548,16 +573,32 @@ class Store:
             for batch in batches
         ]
         try:
-            with self.engine.begin() as connection:
-                # One statement for all the rooms; the version check of every room must hold.
-                if connection.execute(_BUMP if owner is None else _BUMP_OWNED, bumps).rowcount != len(bumps):
-                    raise _Stale
-                if rows:
-                    connection.execute(events.insert(), rows)
-                write_clocks(connection, {b.room_id: b.clock for b in batches if b.clock is not None})
-                if owner is not None:
-                    notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
-                    connection.execute(_NOTIFY, notices)
+            with self.engine.connect() as connection:
+                transaction = connection.begin()
+                try:
+                    # One statement for all the rooms; the version check of every room must hold.
+                    if connection.execute(_BUMP if owner is None else _BUMP_OWNED, bumps).rowcount != len(bumps):
+                        raise _Stale
+                    if rows:
+                        connection.execute(events.insert(), rows)
+                    write_clocks(connection, {b.room_id: b.clock for b in batches if b.clock is not None})
+                    if owner is not None:
+                        notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
+                        connection.execute(_NOTIFY, notices)
+                except BaseException:
+                    with contextlib.suppress(SQLAlchemyError):
+                        transaction.rollback()
+                    raise
+                try:
+                    transaction.commit()
+                except SQLAlchemyError as error:
+                    # Asked to commit, the database did not say whether it did. The
+                    # connection is in no known state: it is closed, never reused.
+                    with contextlib.suppress(SQLAlchemyError):
+                        connection.invalidate()
+                    raise CommitInDoubt(
+                        "The database did not confirm the commit: {why}", why=str(getattr(error, "orig", error))
+                    ) from error
         except _Stale:
             room, owned_by = self._stale(batches, owner)
             if owned_by != owner:
@@ -567,6 +608,34 @@ class Store:
             raise StaleVersion(
                 "Room {room} is not at the version the batch starts from; nothing was written.", room=room
             ) from None
+
+    def holds(self, batch: AppendBatch) -> bool:
+        """Whether `batch` is stored: True if its events (and its move's id) are the
+        room's versions `after + 1`...; False if the room is still at `after`, so that
+        nothing of it was written. Raises StaleVersion if the log went on otherwise.
+        What a commit in doubt (`CommitInDoubt`) was is read back this way."""
+        with self.engine.connect() as connection:
+            version = connection.execute(sa.select(rooms.c.version).where(rooms.c.id == batch.room_id)).scalar()
+            if version == batch.after:
+                return False
+            stored = connection.execute(
+                sa.select(events.c.kind, events.c.seat, events.c.text, events.c.action_id)
+                .where(
+                    events.c.room_id == batch.room_id,
+                    events.c.version > batch.after,
+                    events.c.version <= batch.after + len(batch.events),
+                )
+                .order_by(events.c.version)
+            ).all()
+        expected = [
+            (kind, seat, text, batch.action_id if number == 0 else None)
+            for number, (kind, seat, text) in enumerate(batch.events)
+        ]
+        if [tuple(row) for row in stored] == expected:
+            return True
+        raise StaleVersion(
+            "Room {room} is not at the version the batch starts from; nothing was written.", room=batch.room_id
+        )
 
     def _stale(self, batches: Sequence[AppendBatch], owner: str | None) -> tuple[str, str | None]:
         """The first room whose stored version (or owner) is not the batch's, and its owner."""
@@ -671,14 +740,17 @@ class Store:
             if row["clock"] is not None:
                 room.deadlines = read_deadlines(connection, [room_id])
             if with_events:
-                room.events = [
-                    (kind, seat, text)
-                    for kind, seat, text in connection.execute(
-                        sa.select(events.c.kind, events.c.seat, events.c.text)
-                        .where(events.c.room_id == room_id)
-                        .order_by(events.c.version)
-                    )
-                ]
+                rows = connection.execute(
+                    sa.select(events.c.kind, events.c.seat, events.c.text, events.c.action_id)
+                    .where(events.c.room_id == room_id)
+                    .order_by(events.c.version)
+                ).all()
+                room.events = [(kind, seat, text) for kind, seat, text, _ in rows]
+                room.action_ids = {
+                    (seat, action_id): version
+                    for version, (_, seat, _, action_id) in enumerate(rows, start=1)
+                    if action_id is not None and seat is not None
+                }
             lines = connection.execute(
                 sa.select(chat.c.number, chat.c.seat, chat.c.name, chat.c.text, chat.c.created_at)
                 .where(chat.c.room_id == room_id)
@@ -763,14 +835,9 @@ class Store:
         return idle
 
     def wake(self, room_id: str) -> None:
-        """An archived room that someone opens plays again (it is in play once more); a
-        waiting one is in play again without counting as activity."""
+        """A waiting room (a correspondence room nobody watched) is in play again when it
+        is opened or a deadline of it comes due; that counts as no activity."""
         with self.engine.begin() as connection:
-            connection.execute(
-                rooms.update()
-                .where(rooms.c.id == room_id, rooms.c.status == ARCHIVED)
-                .values(status=PLAYING, updated_at=_now())
-            )
             connection.execute(
                 rooms.update().where(rooms.c.id == room_id, rooms.c.status == WAITING).values(status=PLAYING)
             )

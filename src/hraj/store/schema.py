@@ -91,6 +91,8 @@ seats = Table(
 )
 
 #: The event log: event `version` of a room (1, 2, 3, ...) as kind, seat and notation.
+#: A seat's move keeps the id its client gave it (`action_id`, unique per seat of a
+#: room): a move sent again with that id is answered, never applied a second time.
 events = Table(
     "events",
     metadata,
@@ -99,6 +101,8 @@ events = Table(
     Column("kind", String(8), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("text", Text, nullable=False),
+    Column("action_id", String(64), nullable=True),
+    Index("ux_events_action", "room_id", "seat", "action_id", unique=True),
 )
 
 #: The serving processes of a PostgreSQL database and their leases: a process owns its

@@ -33,6 +33,7 @@ from hraj.server.messages import SeatJson, StateMessage
 from hraj.server.protocol import ServerError, translate
 from hraj.server.room import Room
 from hraj.server.rooms import Rooms
+from hraj.store import OpenRoom
 from hraj.web import STATIC_DIR
 from hraj.web.clock_words import clock_choices
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
@@ -526,8 +527,7 @@ async def lobby(request: Request) -> Response:
     from hraj.server.app import LOBBY_HOST_GONE, LOBBY_SIZE
 
     lang = _lang(request)
-    rooms: Rooms = request.app.state.rooms
-    found = await asyncio.to_thread(rooms.store.open_rooms, LOBBY_SIZE, LOBBY_HOST_GONE)
+    found: list[OpenRoom] = await request.app.state.open_rooms.get()
     games = {game["id"]: game for game in _games(lang)}
     now = dt.datetime.now(dt.UTC)
     listed = []

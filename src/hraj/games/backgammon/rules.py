@@ -81,6 +81,9 @@ MAX_POSITION_CUBE = 1 << 15
 MAX_BEAVERS = 3
 #: The longest match the Match ID can hold (15 bits).
 MAX_MATCH_LENGTH = (1 << 15) - 1
+#: The longest match two bots may play alone on a server that bounds them: a 25-point
+#: match (the longest commonly played) is a few thousand moves, a 32,767-point one months.
+BOTS_ALONE_MATCH_LENGTH = 25
 
 # Phases. Chance: OPENING (one die each), CHOOSE_FIRST (seed: who starts), DICE.
 # Decisions: CUBE (roll or double), MOVE (play the dice), DOUBLED (take/drop/beaver),
@@ -116,7 +119,12 @@ class Backgammon(Game[Action, ChanceOutcome]):
         ),
         "first": Option(None, "seat that starts the first game with two dice; else the opening roll", optional_seat),
         "cube": Option(True, "play with the doubling cube", boolean),
-        "match_length": Option(0, "points to win the match; 0 is a money game", int_in(0, MAX_MATCH_LENGTH)),
+        "match_length": Option(
+            0,
+            "points to win the match; 0 is a money game",
+            int_in(0, MAX_MATCH_LENGTH),
+            bots_alone_max=BOTS_ALONE_MATCH_LENGTH,
+        ),
         "jacoby": Option(False, "money play: gammons count single unless the cube was turned", boolean),
         "beavers": Option(
             False, "money play: a doubled player may redouble at once, keeping the cube (raccoons too)", boolean
