@@ -383,9 +383,17 @@ class State(ABC, Generic[A, C]):
     def is_over(self) -> bool: ...
 
     @property
-    @abstractmethod
     def outcome(self) -> Outcome | None:
-        """Scores and winners once the game is over; None while it goes on."""
+        """Scores and winners once the game is over; None while it goes on. A seat that
+        lost by forfeit wins nothing, whatever the scores (`after_forfeit`)."""
+        found = self._outcome()
+        seat = self.forfeited
+        return found if found is None or seat is None else after_forfeit(found, seat)
+
+    @abstractmethod
+    def _outcome(self) -> Outcome | None:
+        """Scores and winners once the game is over, as the rules count them; None while
+        it goes on."""
 
     def outcome_json(self) -> OutcomeJson | None:
         """The outcome as views write it (`Outcome.to_json`); None while the game goes on."""

@@ -395,8 +395,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         winner, points, how = self.games[-1]
