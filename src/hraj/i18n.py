@@ -272,6 +272,24 @@ def translated_levels(game_id: str, lang: str) -> dict[str, tuple[str, str]]:
     }
 
 
+def _forfeits_said(
+    said: list[str | None],
+    events: Sequence[tuple[str, int | None, str]],
+    names: Sequence[str],
+    genders: Sequence[str | None],
+    lang: str,
+) -> list[str | None]:
+    """A seat's loss by forfeit (its time ran out), said the same way in every game."""
+    from hraj.core.game import FORFEIT
+    from hraj.core.record import MOVE
+
+    for index, (kind, seat, text) in enumerate(events):
+        if kind == MOVE and text == FORFEIT and seat is not None and 0 <= seat < len(names) and index < len(said):
+            gender = genders[seat] if seat < len(genders) else None
+            said[index] = tg("{name} ran out of time and lost the game", gender, lang, name=names[seat])
+    return said
+
+
 def log_lines(
     game_id: str,
     events: Sequence[tuple[str, int | None, str]],
@@ -290,7 +308,7 @@ def log_lines(
     narrator = game_part(game_id, "log")
     if narrator is not None:
         said: list[str | None] = narrator.lines(events, names, genders, lang, view)
-        return said
+        return _forfeits_said(said, events, names, genders, lang)
     lines: list[str | None] = []
     for kind, seat, text in events:
         if text == HIDDEN:

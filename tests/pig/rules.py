@@ -81,8 +81,7 @@ class PigState(State[str, str]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         scores = tuple(float(score) for score in self.scores)

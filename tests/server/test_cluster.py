@@ -277,6 +277,10 @@ def test_chat_and_the_rematch_reach_the_players_of_either_process(tmp_path: Path
                         break
                 else:
                     await asyncio.sleep(0.05)  # the other process's notice is on its way
+            offered = httpx.post(
+                f"{a.url}/api/rooms/{room}/rematch", headers={"authorization": f"Bearer {body['token']}"}
+            )
+            assert offered.status_code == 202, offered.text
             made = httpx.post(f"{b.url}/api/rooms/{room}/rematch", headers={"authorization": f"Bearer {token}"})
             assert made.status_code == 201, made.text
             new = made.json()["room"]

@@ -1,5 +1,5 @@
-"""Every message of the server, the store and the commands that run them has Czech and
-Slovak (domain `server`)."""
+"""Every message of the server, the store, the people and the commands that run them has
+Czech and Slovak (domains `server` and `people`)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,27 @@ from hraj.store import StoreError
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "hraj"
 LOCALE = SOURCE / "locale"
 #: The callables whose argument is an English template: errors and `t`/`_` of the commands.
-KEYWORDS = dict.fromkeys(("t", "_", "HrajError", "InvalidRecord", "StoreError", "Missing", "SettingsError"), (1,)) | {
-    "ServerError": (2,)
-}
-FILES = [path for name in ("server", "store", "app") for path in sorted((SOURCE / name).glob("*.py"))]
+KEYWORDS = dict.fromkeys(
+    (
+        "t",
+        "_",
+        "HrajError",
+        "InvalidRecord",
+        "StoreError",
+        "Missing",
+        "SettingsError",
+        "AccountError",
+        "NameTaken",
+        "WrongCredentials",
+        "TooManyAttempts",
+        "Busy",
+        "ClockError",
+    ),
+    (1,),
+) | {"ServerError": (2,)}
+FILES = [
+    path for name in ("server", "store", "app", "players", "clocks") for path in sorted((SOURCE / name).glob("*.py"))
+]
 
 
 def messages() -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -26,6 +27,9 @@ import hraj
 from hraj.core import game_class
 from hraj.core.bot import bot_names
 from hraj.core.record import Record
+from hraj.players.accounts import Accounts
+from hraj.players.identity import Person
+from hraj.players.passwords import Hashing
 from hraj.server.chat import clean_chat
 from hraj.server.connection import Connection
 from hraj.server.fairness import new_seed
@@ -52,6 +56,7 @@ from hraj.server.messages import (
     Summary,
 )
 from hraj.server.metrics import Metrics
+from hraj.server.people_api import acting_person, add_people_api
 from hraj.server.protocol import (
     CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -69,10 +74,14 @@ from hraj.server.protocol import (
     ServerError,
     error_body,
 )
+from hraj.server.push import Pusher
+from hraj.server.push_api import router as push_router
 from hraj.server.room import Room
+from hraj.server.seeks_api import router as seeks_router
 from hraj.server.settings import Settings
 from hraj.server.shared_rooms import rooms_for
 from hraj.store import OpenRoom, Store, StoreError
+from hraj.store.people import People
 
 log = logging.getLogger("hraj.server")
 T = TypeVar("T")
@@ -80,6 +89,8 @@ T = TypeVar("T")
 HELLO_TIMEOUT_S = 10.0
 #: Rooms the lobby lists at most (the newest).
 LOBBY_SIZE = 50
+#: A public room drops from the lobby once its host has been away this long.
+LOBBY_HOST_GONE = dt.timedelta(minutes=10)
 #: WebSocket close codes (4000-4999 are the application's own).
 CLOSE_NO_ROOM = 4404
 CLOSE_UNAUTHORIZED = 4401
@@ -148,11 +159,14 @@ def create_api(
     http_buckets = Rate(settings.http_rate, settings.http_burst)
     room_buckets = Rate(settings.room_rate / 60, settings.room_burst)
     socket_buckets = Rate(settings.ws_connect_rate, settings.ws_connect_burst)
+    sign_up_buckets = Rate(settings.sign_up_rate / 3600, settings.sign_up_burst)
     sockets = Sockets(settings.ws_per_address)
     metrics = Metrics(rooms, sockets.open)
+    people = People(the_store)
+    accounts = Accounts(people, settings.secret, Hashing(settings.hash_workers, settings.hash_waiting))
 
     async def read_open_rooms() -> list[OpenRoom]:
-        return await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE)
+        return await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE, LOBBY_HOST_GONE)
 
     #: The lobby's rooms, read once a second however many ask (the API and the page).
     open_rooms = Shared(read_open_rooms)
@@ -168,6 +182,7 @@ def create_api(
         finally:
             readiness["ready"] = False
             await rooms.stop()
+            accounts.hashing.close()
             if store is None:
                 the_store.close()
 
@@ -182,13 +197,22 @@ def create_api(
     app.state.rooms = rooms
     app.state.settings = settings
     app.state.metrics = metrics
+    app.state.people = people
     app.state.open_rooms = open_rooms
+    app.state.pusher = pusher = Pusher(
+        the_store, settings.vapid_key, settings.push_contact, allow_local=settings.push_local
+    )
+    if pusher.enabled:
+        rooms.on_turn = pusher.your_turn
+    app.include_router(push_router)
+    app.include_router(seeks_router)
 
     # --- errors: always a structured body, never a bare 500 ---------------------------------
 
     def error_response(error: ServerError, lang: str = "en") -> JSONResponse:
         metrics.errors.labels(error.code).inc()
-        return JSONResponse(error_body(error, lang), status_code=error.status)
+        headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
+        return JSONResponse(error_body(error, lang), status_code=error.status, headers=headers)
 
     def answer(request: Request, error: ServerError, status: int | None = None) -> Response:
         """The error as a page in the page's language for a page's address (a mistyped
@@ -246,6 +270,8 @@ def create_api(
         upgrades=socket_buckets,
         sockets=sockets,
     )
+
+    add_people_api(app, accounts, sign_up_buckets.take)
 
     # --- HTTP ------------------------------------------------------------------------
 
@@ -325,8 +351,13 @@ def create_api(
     async def create_room(spec: CreateRoom, request: Request) -> CreatedRoom:
         if not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
+        person = await acting_person(request)
+        if person is not None and person.signed_in and spec.claim is not None and spec.claim < len(spec.seats):
+            spec = _named_seat(spec, spec.claim, person)
         created = await rooms.create(spec)
         room = created.room
+        if person is not None and created.claimed is not None:
+            await asyncio.to_thread(people.link_seat, room.id, created.claimed[0], person.id)
         if room.public:
             open_rooms.forget()
         base = str(request.base_url).rstrip("/")
@@ -349,30 +380,52 @@ def create_api(
         return await room.call(lambda: _async(room.summary()))
 
     @app.post("/api/rooms/{room_id}/claim", response_model=None)
-    async def claim(room_id: str, body: Claim) -> Claimed:
+    async def claim(room_id: str, body: Claim, request: Request) -> Claimed:
         room = await rooms.get(room_id)
         if body.invite is None:
             if not room.public:
                 raise ServerError("forbidden", "This room is private: a seat needs its invite link.")
         elif not room.is_invite(body.invite):
             raise ServerError("forbidden", "This invite is not valid for the room.")
-        seat, token = await room.call(lambda: room.claim(body.seat, body.name, body.gender))
+        person = await acting_person(request)
+        name = body.name
+        # A signed-in person's first seat of a room bears the account's name.
+        first = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is None
+        if person is not None and person.signed_in and first:
+            name = person.name
+        seat, token = await room.call(lambda: room.claim(body.seat, name, body.gender))
+        if person is not None:
+            await asyncio.to_thread(people.link_seat, room.id, seat, person.id)
         if room.public:
             open_rooms.forget()
         return {"room": room.id, "seat": seat, "token": token}
 
     @app.post("/api/rooms/{room_id}/rematch")
     async def rematch(room_id: str, request: Request) -> Response:
-        """A new game of the same seats and options once this one is over (made once)."""
+        """Offer or accept a new game of the same seats and options once this one is over:
+        made (once) when every person at the table has accepted; until then `202` with
+        who accepted."""
+        return await rematch_vote(room_id, request, accept=True)
+
+    @app.post("/api/rooms/{room_id}/rematch/decline")
+    async def rematch_decline(room_id: str, request: Request) -> Response:
+        """Decline the rematch offered: it does not start."""
+        return await rematch_vote(room_id, request, accept=False)
+
+    async def rematch_vote(room_id: str, request: Request, *, accept: bool) -> Response:
         room = await rooms.get(room_id)
         token = _bearer(request)
         if token is None:
             raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
-        if room.seat_of(token) is None and not room.is_host(token):
+        seat = room.seat_of(token)
+        if seat is None and not room.is_host(token):
             raise ServerError("forbidden", "Only the room's players may start a rematch.")
         if room.rematch is None and not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
-        new, made = await room.call(lambda: rooms.rematch(room))
+        new, made = await room.call(lambda: rooms.consent(room, seat, accept))
+        if new is None:
+            votes = await room.call(lambda: _async(room.votes.to_json()))
+            return JSONResponse({"room": room.id, "rematch": None, **votes}, status_code=202 if accept else 200)
         if new.public:
             open_rooms.forget()
         _, passed = room.rematch_options()
@@ -526,6 +579,13 @@ def create_api(
     return app
 
 
+def _named_seat(spec: CreateRoom, seat: int, person: Person) -> CreateRoom:
+    """The room asked for, with the signed-in creator's seat bearing the account's name."""
+    seats = list(spec.seats)
+    seats[seat] = seats[seat].model_copy(update={"name": person.name})
+    return spec.model_copy(update={"seats": seats})
+
+
 def lobby_entry(room: OpenRoom) -> LobbyRoom:
     """What the lobby shows of a room: game, options, seats (names, bots, free), created."""
     return {
@@ -533,6 +593,7 @@ def lobby_entry(room: OpenRoom) -> LobbyRoom:
         "game": room.game,
         "options": room.options,
         "created_at": room.created_at.isoformat(),
+        "host_away_since": None if room.host_away_since is None else room.host_away_since.isoformat(),
         "seats": [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "claimed": s.token_hash is not None}
             for s in room.seats

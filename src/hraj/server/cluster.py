@@ -148,7 +148,11 @@ class ChatOp(TypedDict):
 
 
 class RematchOp(TypedDict):
+    """A player's consent to the rematch (or refusal); `seat` None: the host offers it."""
+
     op: Literal["rematch"]
+    seat: NotRequired[int | None]
+    accept: NotRequired[bool]
 
 
 #: What a follower asks a room's owner to do.
@@ -178,7 +182,7 @@ class Reply(TypedDict, total=False):
     seat: int
     token: str
     chat: ChatJson
-    rematch: str
+    rematch: str | None
     made: bool
     error: ReplyError
 

@@ -44,9 +44,12 @@ from hraj.server.fairness import chain_head, chain_next, replay_with_seed
 from hraj.server.logs import Throttled
 from hraj.server.messages import ChatJson, ChatMessage, SeatJson, StateMessage, Summary
 from hraj.server.protocol import PROTOCOL_VERSION, ServerError
+from hraj.server.rematch_votes import RematchVotes
+from hraj.server.room_clock import ClockHands
 from hraj.server.seats import PERSON, Seat, stand_in_bot
 from hraj.server.settings import Settings
 from hraj.server.spectators import SpectatorFeed
+from hraj.server.timekeeper import RoomTimer
 from hraj.server.tokens import hash_token, new_token
 from hraj.store import AppendBatch, ChatLine, RoomData, Store
 from hraj.store.db import ARCHIVED, OVER, PLAYING, CommitInDoubt, StaleVersion
@@ -123,6 +126,13 @@ class Room:
         self._bot_failed = False
         self._absence: dict[int, asyncio.TimerHandle] = {}
         self.failures = Throttled(log, f"room {self.id}")
+        #: The seat of the room's creator: the lobby shows whether they are here.
+        self.host_seat = data.host_seat
+        self._host_here: bool | None = None
+        #: Who accepted the rematch offered once the game is over (`hraj.server.rematch_votes`).
+        self.votes = RematchVotes.from_json(data.rematch_votes)
+        #: The room's clock, where it has one (`hraj.server.room_clock`).
+        self.clock = ClockHands(self, RoomTimer.of(self.id, data.clock, self.game, None))
 
     # --- life of the actor ------------------------------------------------------------
 
@@ -186,11 +196,13 @@ class Room:
             self._after_job()
 
     def _after_job(self) -> None:
-        """What the room does by itself next: a bot's move, a stand-in for an absent player."""
+        """What the room does by itself next: a bot's move, a stand-in for an absent
+        player, and its deadlines watched."""
         if self.archived:
             return
         self._schedule_bot()
         self._watch_absence()
+        self.clock.watch()
 
     # --- moves ------------------------------------------------------------------------
 
@@ -205,11 +217,13 @@ class Room:
             return answered_at(self.state.events(), self.action_ids[seat, action_id])
         if self.over:
             raise ServerError("illegal_action", "The game is over.")
+        self.clock.refuse_forfeit(action)
         candidate = self.state.copy()
         try:
             candidate.apply(seat, action)
         except HrajError as error:
             raise ServerError.from_hraj(error) from None
+        self.clock.moving(seat)
         await self._advance(candidate, action_id)
         return self.version
 
@@ -249,6 +263,7 @@ class Room:
             status=OVER if candidate.is_over else PLAYING,
             outcome=None if outcome is None else outcome.to_json(),
             action_id=action_id,
+            clock=self.clock.change(candidate, self.version + len(events)),
         )
         try:
             try:
@@ -258,12 +273,14 @@ class Room:
                 if not await read_back(self.store, batch):
                     raise
         except StaleVersion:
+            self.clock.settled()
             # The store holds more than this room knew (a commit whose answer was lost):
             # take the stored log as it is.
             with contextlib.suppress(Exception):
                 await self._reload()
             raise ServerError("unavailable", "The move could not be saved; please try again.") from None
         except Exception:
+            self.clock.settled()
             raise ServerError("unavailable", "The move could not be saved; please try again.") from None
         self.state = candidate
         if action_id is not None:
@@ -275,6 +292,7 @@ class Room:
         for event in events:
             self.head = chain_next(self.head, event)
         self._broadcast_state()
+        self.clock.committed()
 
     async def _reload(self) -> None:
         data = await asyncio.to_thread(self.store.load_room, self.id)
@@ -284,6 +302,7 @@ class Room:
         self.version = len(data.events)
         self.head = chain_head(self.commitment, data.events)
         self.action_ids = dict(data.action_ids)
+        self.clock.reload(data.clock)
         self._broadcast_state()
 
     # --- bots: one move per job, at a bounded pace when no person plays ----------------
@@ -444,6 +463,7 @@ class Room:
         self.seats[seat].name = name
         self.seats[seat].gender = gender
         self._broadcast_seats()
+        await self.clock.seated()
         return seat, token
 
     async def hand_to_bot(self, seat: int, bot: str, *, by_host: bool = False) -> None:
@@ -551,6 +571,12 @@ class Room:
         for connection in self.connections:
             connection.push(text)
 
+    def announce_votes(self) -> None:
+        """Everyone hears who accepted the rematch offered, or who declined it."""
+        text = dumps({"type": "rematch_votes", "room": self.id, **self.votes.to_json()})
+        for connection in self.connections:
+            connection.push(text)
+
     # --- connections and what they see ---------------------------------------------------
 
     async def attach(self, connection: Connection, since: int | None) -> None:
@@ -586,6 +612,7 @@ class Room:
         )
         if since != self.version:
             connection.push(self.state_message(connection.seat))
+        self.clock.show(connection)
         if arrives:
             self._broadcast_seats(but=connection)
 
@@ -634,7 +661,20 @@ class Room:
         if self.spectators.watchers:  # one text for every spectator, at the feed's pace
             self.spectators.publish(self.state_message(None))
 
+    def _note_host(self) -> None:
+        """Tell the store (for the lobby) when the host of a public room comes or goes."""
+        if not self.public or self.host_seat is None or self.over or not getattr(self, "owned", True):
+            return
+        here = self.host_seat in self._connected_seats()
+        if here == self._host_here:
+            return
+        self._host_here = here
+        away = None if here else dt.datetime.now(dt.UTC)
+        task = asyncio.ensure_future(store_call(self.store.note_host, self.id, away))
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+
     def _broadcast_seats(self, but: Connection | None = None) -> None:
+        self._note_host()
         if not self.connections:
             return
         text = dumps({"type": "seats", "room": self.id, "seats": self.public_seats()})
@@ -655,6 +695,7 @@ class Room:
             "commitment": self.commitment,
             "dice": self.dice.version,
             "absent_after": self.absent_after,
+            "clock": self.clock.control(),
             "hints": self.hints,
             "seed": self.seed if self.over else None,
             "seats": self.public_seats(),
@@ -662,6 +703,7 @@ class Room:
             "public": self.public,
             "chat": self.has_chat,
             "rematch": self.rematch,
+            "rematch_votes": self.votes.to_json(),
             "rematch_passes_first": self.rematch_options()[1] if self.over else None,
         }
 

@@ -196,8 +196,13 @@ class SharedRoom(Room):
             rooms = self.cluster.handler
             if not isinstance(rooms, SharedRooms):  # pragma: no cover - the cluster of shared rooms
                 raise ServerError("not_found", "There is no room {room}.", room=self.id)
-            new, made = await rooms.rematch(self)
-            return {"rematch": new.id, "made": made, "version": self.version, "head": self.head}
+            new, made = await rooms.consent(self, op.get("seat"), op.get("accept", True))
+            return {
+                "rematch": None if new is None else new.id,
+                "made": made,
+                "version": self.version,
+                "head": self.head,
+            }
         return {"version": self.version, "head": self.head}
 
     async def _forward(self, message: Op) -> Reply:
@@ -347,6 +352,7 @@ class SharedRoom(Room):
         self.version = len(data.events)
         self.head = chain_head(self.commitment, data.events)
         self.action_ids = dict(data.action_ids)
+        self.clock.reload(data.clock)
         for seat, stored in zip(self.seats, data.seats, strict=True):
             if seat.bot != stored.bot and not seat.stand_in:
                 seat.player = None
@@ -389,6 +395,7 @@ class SharedRoom(Room):
         log.info("room %s is served by another process now", self.id)
         self.owner = owner
         self.cancel_timers()
+        self.clock.unwatch()
         self.remote = {}
         self._told = None
         self._refresh_soon()
@@ -501,7 +508,9 @@ class SharedRooms(Rooms):
         return len(taken) == limit
 
     def _room(self, data: RoomData) -> Room:
-        return SharedRoom(data, self.committer, self.store, self.secret, self.settings, self.cluster, self.bots)
+        return self._timed(
+            SharedRoom(data, self.committer, self.store, self.secret, self.settings, self.cluster, self.bots)
+        )
 
     async def get(self, room_id: str) -> Room:
         room = await super().get(room_id)
@@ -545,12 +554,17 @@ class SharedRooms(Rooms):
         elif message["t"] == "rematch" and not room.owned:
             room.announce_rematch(message["new"])
 
+    async def consent(self, old: Room, seat: int | None, accept: bool) -> tuple[Room | None, bool]:
+        """Counted by the old room's owner (though asked through any process)."""
+        if isinstance(old, SharedRoom) and not old.owned:
+            reply = await old._forward({"op": "rematch", "seat": seat, "accept": accept})
+            made = reply.get("rematch")
+            return (None if made is None else await self.get(made)), reply["made"]
+        return await super().consent(old, seat, accept)
+
     async def rematch(self, old: Room) -> tuple[Room, bool]:
         """Made by the old room's owner (once, though asked through any process), and
         announced to the players connected to every other process."""
-        if isinstance(old, SharedRoom) and not old.owned:
-            reply = await old._forward({"op": "rematch"})
-            return await self.get(reply["rematch"]), reply["made"]
         new, made = await super().rematch(old)
         if made:
             self.cluster.publish({"t": "rematch", "r": old.id, "o": self.cluster.id, "new": new.id})

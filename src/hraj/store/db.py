@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -33,6 +33,8 @@ from hraj.core.game import OutcomeJson
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import Event
 from hraj.store.schema import chat, events, rooms, seats
+from hraj.store.seeks import mark_paired
+from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
 
 PLAYING = "playing"
 OVER = "over"
@@ -56,6 +58,11 @@ class StaleVersion(StoreError):
 
 class NotOwner(StaleVersion):
     """The room is owned by another server process now (nothing was written)."""
+
+
+class SeekTaken(HrajError):
+    """A seek that a new room would seat was paired meanwhile (the room was not created);
+    not a store failure: the pairing simply tries again."""
 
 
 class CommitInDoubt(StoreError):
@@ -100,6 +107,13 @@ class NewRoom:
     public: bool = False
     rematch_of: str | None = None
     """The finished room this one is the rematch of: it points here from now on."""
+    clock: Mapping[str, object] | None = None
+    """The room's clock as the clocks part writes it (None: untimed)."""
+    host_seat: int | None = None
+    """The seat the room's creator took (its presence is shown in the lobby)."""
+    pairs: Sequence[tuple[str, int]] = ()
+    """The seeks this room seats, as (seek id, seat): marked in the same transaction,
+    and the room is not created if any of them was paired meanwhile (`SeekTaken`)."""
 
 
 @dataclass(slots=True)
@@ -141,6 +155,12 @@ class RoomData:
     created_at: dt.datetime | None = None
     action_ids: dict[tuple[int, str], int] = field(default_factory=dict)
     """The version of each seat's move by the id its client gave it: (seat, id) -> version."""
+    clock: Mapping[str, object] | None = None
+    """The room's clock as last committed (None: untimed)."""
+    deadlines: list[DueRow] = field(default_factory=list)
+    """The deadlines of its running turns, as last committed."""
+    rematch_votes: Mapping[str, object] | None = None
+    host_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +183,8 @@ class OpenRoom:
     options: GameOptions
     created_at: dt.datetime
     seats: list[SeatData]
+    host_away_since: dt.datetime | None = None
+    """Since when the host has been away (None: here, or no host seat known)."""
 
 
 #: Chat messages of a room read back with it (the newest ones).
@@ -182,6 +204,8 @@ class AppendBatch:
     status: str = PLAYING
     outcome: OutcomeJson | None = None
     action_id: str | None = None
+    clock: ClockChange | None = None
+    """The room's clock and deadlines after these events (None: untimed, unchanged)."""
 
 
 _BUMP = (
@@ -460,8 +484,13 @@ class Store:
                     absent_after=room.absent_after,
                     owner=room.owner,
                     public=room.public,
+                    clock=room.clock,
+                    host_seat=room.host_seat,
+                    host_away_since=now if room.host_seat is not None else None,
                 )
             )
+            if room.pairs and not mark_paired(connection, room.id, list(room.pairs)):
+                raise SeekTaken("Someone waiting for this game was paired meanwhile.")
             if room.rematch_of is not None:
                 pointed = connection.execute(
                     rooms.update()
@@ -502,6 +531,8 @@ class Store:
             owner=room.owner,
             public=room.public,
             created_at=now,
+            clock=room.clock,
+            host_seat=room.host_seat,
         )
 
     def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
@@ -550,6 +581,7 @@ class Store:
                         raise _Stale
                     if rows:
                         connection.execute(events.insert(), rows)
+                    write_clocks(connection, {b.room_id: b.clock for b in batches if b.clock is not None})
                     if owner is not None:
                         notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
                         connection.execute(_NOTIFY, notices)
@@ -701,7 +733,12 @@ class Store:
                 rematch=row["rematch"],
                 created_at=_utc(row["created_at"]),
                 seats=[_seat_data(s) for s in seat_rows],
+                clock=row["clock"],
+                rematch_votes=row["rematch_votes"],
+                host_seat=row["host_seat"],
             )
+            if row["clock"] is not None:
+                room.deadlines = read_deadlines(connection, [room_id])
             if with_events:
                 rows = connection.execute(
                     sa.select(events.c.kind, events.c.seat, events.c.text, events.c.action_id)
@@ -726,12 +763,17 @@ class Store:
             room.chat_count = lines[0][0] if lines else 0
             return room
 
-    def open_rooms(self, limit: int) -> list[OpenRoom]:
-        """The newest `limit` public rooms in play that have a free person seat."""
+    def open_rooms(self, limit: int, host_gone_after: dt.timedelta | None = None) -> list[OpenRoom]:
+        """The newest `limit` public rooms in play that have a free person seat, without
+        those whose host has been away longer than `host_gone_after`."""
         free = sa.exists().where(seats.c.room_id == rooms.c.id, seats.c.kind == "person", seats.c.token_hash.is_(None))
+        present: sa.ColumnElement[bool] = sa.true()
+        if host_gone_after is not None:
+            since = _now() - host_gone_after
+            present = sa.or_(rooms.c.host_away_since.is_(None), rooms.c.host_away_since > since)
         query = (
-            sa.select(rooms.c.id, rooms.c.game, rooms.c.options, rooms.c.created_at)
-            .where(rooms.c.public.is_(True), rooms.c.status == PLAYING, free)
+            sa.select(rooms.c.id, rooms.c.game, rooms.c.options, rooms.c.created_at, rooms.c.host_away_since)
+            .where(rooms.c.public.is_(True), rooms.c.status == PLAYING, free, present)
             .order_by(rooms.c.created_at.desc(), rooms.c.id)
             .limit(limit)
         )
@@ -743,7 +785,15 @@ class Store:
                     sa.select(seats).where(seats.c.room_id.in_(list(by_room))).order_by(seats.c.seat)
                 ).mappings():
                     by_room[s["room_id"]].append(_seat_data(s))
-        return [OpenRoom(row[0], row[1], dict(row[2]), _utc(row[3]), by_room[row[0]]) for row in found]
+        return [
+            OpenRoom(row[0], row[1], dict(row[2]), _utc(row[3]), by_room[row[0]], row[4] and _utc(row[4]))
+            for row in found
+        ]
+
+    def note_host(self, room_id: str, away_since: dt.datetime | None) -> None:
+        """The host of a room came (None) or left (since when), for the lobby."""
+        with self.engine.begin() as connection:
+            connection.execute(rooms.update().where(rooms.c.id == room_id).values(host_away_since=away_since))
 
     def add_chat(self, room_id: str, line: ChatLine) -> None:
         """Store one chat message; its number must follow the room's last one."""
@@ -783,6 +833,27 @@ class Store:
                     .values(status=ARCHIVED, owner=None)
                 )
         return idle
+
+    def wake(self, room_id: str) -> None:
+        """A waiting room (a correspondence room nobody watched) is in play again when it
+        is opened or a deadline of it comes due; that counts as no activity."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                rooms.update().where(rooms.c.id == room_id, rooms.c.status == WAITING).values(status=PLAYING)
+            )
+
+    def put_to_wait(self, room_id: str, version: int, owner: str | None = None) -> bool:
+        """Let a room in play wait in the store only (a correspondence room nobody watches):
+        no process holds it until it is opened or a deadline of it comes due. Only at
+        `version`, and only by its `owner` where several processes serve; whether it did."""
+        fence = [] if owner is None else [rooms.c.owner == owner]
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                rooms.update()
+                .where(rooms.c.id == room_id, rooms.c.status == PLAYING, rooms.c.version == version, *fence)
+                .values(status=WAITING, owner=None)
+            )
+            return result.rowcount == 1
 
     def ping(self) -> None:
         """Raise StoreError unless the database answers."""

@@ -34,6 +34,8 @@ from hraj.server.protocol import ServerError, translate
 from hraj.server.room import Room
 from hraj.server.rooms import Rooms
 from hraj.store import OpenRoom
+from hraj.web import STATIC_DIR
+from hraj.web.clock_words import clock_choices
 from hraj.web.endings import end_of_game
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
 from hraj.web.replays import move_list, position_end, previous_end, revealed_view
@@ -80,6 +82,22 @@ SCRIPT_STRINGS = (
     "Same seats and options; the next player starts.",
     "Same seats and options; the opening roll decides who starts, as the rules say.",
     "Watch the rematch",
+    # clocks
+    "Clocks",
+    "time for this move",
+    "reserve",
+    "{days} d {hours} h",
+    "⏰ {time} left – {title}",
+    "You will be reminded when it is your turn.",
+    "The browser does not allow notifications for this site.",
+    "Reminders cannot be set up in this browser.",
+    # the rematch by consent
+    "Rematch",
+    "The rematch was declined.",
+    "Waiting for the others to accept the rematch.",
+    "A rematch is offered.",
+    "Accept the rematch",
+    "Time ran out for {name}: the stand-in bot played that turn.",
 )
 
 
@@ -144,6 +162,8 @@ class GameChoice(TypedDict):
     default_bot: str
     bot_levels: dict[str, tuple[str, str]]
     options: list[OptionField]
+    clocks: list[tuple[str, str]]
+    """The time controls a room of the game may have: (preset id, words); "" for none."""
 
 
 def _option_field(form: Mapping[str, object], spec: Option, lang: str) -> OptionField:
@@ -181,6 +201,7 @@ def _games(lang: str) -> list[GameChoice]:
                 "default_bot": default_bot(game_id),
                 "bot_levels": translated_levels(game_id, lang),
                 "options": options,
+                "clocks": clock_choices(game_id, lang),
             }
         )
     return games
@@ -196,6 +217,18 @@ async def start(request: Request) -> Response:
     names = list_text([game["name"] for game in games], lang)
     return _html(
         render_page("start.html", lang, games=games, game_names=names, strings=_strings(lang), here=_here(request))
+    )
+
+
+@router.get("/sw.js")
+async def service_worker() -> Response:
+    """The service worker that shows turn reminders (Web Push); served at the root so
+    that it may serve every page of the site, and never cached, so an update reaches
+    every browser."""
+    return Response(
+        (STATIC_DIR / "sw.js").read_bytes(),
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
     )
 
 
@@ -489,7 +522,7 @@ def option_words(game: GameChoice, options: Mapping[str, object]) -> list[str]:
 @router.get("/lobby", response_class=HTMLResponse)
 async def lobby(request: Request) -> Response:
     """Public rooms in play with a free seat, newest first (at most `LOBBY_SIZE`)."""
-    from hraj.server.app import LOBBY_SIZE
+    from hraj.server.app import LOBBY_HOST_GONE, LOBBY_SIZE
 
     lang = _lang(request)
     found: list[OpenRoom] = await request.app.state.open_rooms.get()
@@ -519,6 +552,11 @@ async def lobby(request: Request) -> Response:
                 "free": tn("{count} free seat", "{count} free seats", free, lang),
                 "ago": ago(room.created_at, now, lang),
                 "created": room.created_at.isoformat(),
+                "host": t("The host is here", lang)
+                if room.host_away_since is None
+                else t("The host left {ago}", lang, ago=ago(room.host_away_since, now, lang)),
             }
         )
-    return _html(render_page("lobby.html", lang, rooms=listed, limit=LOBBY_SIZE, here=_here(request)))
+    minutes = int(LOBBY_HOST_GONE.total_seconds() // 60)
+    page = render_page("lobby.html", lang, rooms=listed, limit=LOBBY_SIZE, host_gone=minutes, here=_here(request))
+    return _html(page)

@@ -18,6 +18,7 @@ from hraj.core.record import MOVE, Event, move_numbers
 from hraj.core.registry import GAMES, game_folder
 from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, distinct_names, gender_of, seat_name, t, tn
 from hraj.i18n import log_lines as sentences
+from hraj.server.people_api import page_csrf
 from hraj.web import TEMPLATE_DIR, tables
 
 #: The cookie that remembers the chosen language.
@@ -55,7 +56,7 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(LANGS=LANGS, LANG_NAMES=LANG_NAMES)
+    env.globals.update(LANGS=LANGS, LANG_NAMES=LANG_NAMES, csrf=page_csrf.get)
     return env
 
 

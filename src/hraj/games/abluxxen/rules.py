@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, one_of
+from hraj.core.game import FORFEIT, Game, Option, Outcome, Seat, State, int_in, one_of
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import EventLog
 from hraj.core.start import FIRST_OPTION, First, parse_first
@@ -384,8 +384,7 @@ class AbluxxenState(State[Move, Chance]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         scores = tuple(float(self.score(seat)) for seat in range(self.players))
@@ -400,6 +399,10 @@ class AbluxxenState(State[Move, Chance]):
             self.end_reason,
             {"hand": hands, "laid_out": [self.laid_out(seat) for seat in range(self.players)]},
         )
+
+    def _forfeit(self, seat: Seat) -> None:
+        self.phase = OVER
+        self.end_reason = FORFEIT
 
     def chance_outcomes(self) -> list[tuple[Chance, float]]:
         if self.phase == FIRST_SEAT:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, Seat, State, boolean, int_in, one_of, optional_seat
+from hraj.core.game import FORFEIT, Game, Option, Outcome, Seat, State, boolean, int_in, one_of, optional_seat
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import CHANCE, Event, EventLog
 from hraj.core.record import MOVE as MOVE_EVENT
@@ -110,6 +110,7 @@ class Backgammon(Game[Action, ChanceOutcome]):
     id = "backgammon"
     order = 3
     name = "Backgammon"
+    clock_family = "match"
     options_spec: ClassVar[dict[str, Option]] = {
         "variant": Option(
             "standard",
@@ -141,6 +142,10 @@ class Backgammon(Game[Action, ChanceOutcome]):
         self.seed_rules: bool = self.options["variant"] == "seed"
         self.match_length: int = self.int_option("match_length")
         self.cube_in_play: bool = bool(self.options["cube"])
+
+    @property
+    def match_points(self) -> int:
+        return max(1, self.match_length)
 
     @classmethod
     def conformance_options(cls) -> list[GameOptions]:
@@ -334,6 +339,17 @@ class BackgammonState(State[Action, ChanceOutcome]):
             self.crawford_done = True
         self._start_game(starter=1 - winner if self.game.seed_rules else None)
 
+    def _forfeit(self, seat: int) -> None:
+        """`seat`'s time ran out in a rated match: as established servers rule, it
+        resigns the game with a backgammon and loses the match (the winner is given the
+        points that end it, at least the backgammon's at the cube's value)."""
+        winner = 1 - seat
+        points = 1 if self.game.seed_rules else 3 * self.stake
+        if self.game.match_length:
+            points = max(points, self.game.match_length - self.score[winner])
+        self.resign_level = 0
+        self._end_game(winner, points, FORFEIT)
+
     def game_value(self, multiplier: int) -> int:
         """Points for a game played out to a win of `multiplier` (1 single, 2 gammon, 3 backgammon) now.
 
@@ -379,8 +395,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         winner, points, how = self.games[-1]
@@ -727,6 +742,10 @@ class BackgammonState(State[Action, ChanceOutcome]):
     def cube_owner(self) -> int | None:
         """The seat that owns the cube; None while it is centred."""
         return self.owner
+
+    @property
+    def match_game(self) -> int:
+        return self.game_number
 
     @property
     def match_length(self) -> int:

@@ -34,6 +34,7 @@ GAME_ENDS = {
     "backgammon": "backgammon",
     "drop": "double dropped",
     "resign": "resigned",
+    "forfeit": "time ran out",
 }
 #: How a game ends that the cube multiplies (a single game, a gammon, a backgammon).
 GAME_SCALES = ("single", "gammon", "backgammon")

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, Seat, State, int_in, winners_by_score
+from hraj.core.game import FORFEIT, Game, Option, Outcome, Seat, State, int_in, winners_by_score
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import EventLog
@@ -382,13 +382,16 @@ class TrefaState(State[Move, ChanceOutcome]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         scores = tuple(float(self.score(seat)) for seat in range(self.players))
         rows = [[self.row_score(seat, row) for row in range(ROWS)] for seat in range(self.players)]
         return Outcome(scores, winners_by_score(scores), self.end_reason, {"finisher": self.active, "rows": rows})
+
+    def _forfeit(self, seat: Seat) -> None:
+        self.phase = OVER
+        self.end_reason = FORFEIT
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, float]]:
         if self.phase == CHOOSE_FIRST:
