@@ -16,6 +16,7 @@ from hraj.web.advice import router as advice
 from hraj.web.pages import error_page
 from hraj.web.pages import router as pages
 from hraj.web.people import router as people
+from hraj.web.profiles import router as profiles
 from hraj.web.styles import router as styles
 
 
@@ -27,6 +28,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     app = create_api(settings, store, seeds, page_error=error_page)
     app.include_router(pages)
     app.include_router(people)
+    app.include_router(profiles)
     app.include_router(advice)
     app.include_router(styles)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -28,8 +28,12 @@ from hraj.core import game_class
 from hraj.core.bot import bot_names
 from hraj.core.record import Record
 from hraj.players.accounts import Accounts
+from hraj.players.errors import AccountError
 from hraj.players.identity import Person
 from hraj.players.passwords import Hashing
+from hraj.players.profiles import Profiles, Thresholds
+from hraj.players.rated_rooms import check_rated_room, check_rated_seat
+from hraj.players.results import install
 from hraj.server.fairness import new_seed
 from hraj.server.logs import Throttled
 from hraj.server.messages import (
@@ -52,7 +56,7 @@ from hraj.server.messages import (
     Summary,
 )
 from hraj.server.metrics import Metrics
-from hraj.server.people_api import acting_person, add_people_api
+from hraj.server.people_api import account_error, acting_person, add_people_api
 from hraj.server.protocol import (
     CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -205,6 +209,7 @@ def create_api(
     open_sockets: collections.Counter[str] = collections.Counter()
     metrics = Metrics(rooms, open_sockets)
     people = People(the_store)
+    install(the_store)  # the end of a game is stored with its places and ratings
     accounts = Accounts(people, settings.secret, Hashing(settings.hash_workers, settings.hash_waiting))
     readiness = {"ready": False}
 
@@ -312,7 +317,8 @@ def create_api(
             response.headers.setdefault(name, value)
         return response
 
-    add_people_api(app, accounts, sign_up_buckets.take)
+    thresholds = Thresholds(settings.provisional_deviation, settings.provisional_experience)
+    add_people_api(app, accounts, Profiles(the_store, thresholds), sign_up_buckets.take)
 
     # --- HTTP ------------------------------------------------------------------------
 
@@ -386,10 +392,19 @@ def create_api(
         if not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
         person = await acting_person(request)
+        if spec.rated:
+            bots = [seat.bot or "random" if seat.kind == "bot" else None for seat in spec.seats]
+            try:
+                check_rated_room(spec.game, spec.options, bots, person, spec.claim)
+            except AccountError as error:
+                raise account_error(error) from None
         if person is not None and person.signed_in and spec.claim is not None and spec.claim < len(spec.seats):
             spec = _named_seat(spec, spec.claim, person)
         created = await rooms.create(spec)
         room = created.room
+        if spec.rated:
+            # Before the answer, so before any person but the creator can move.
+            await asyncio.to_thread(people.mark_rated, room.id)
         if person is not None and created.claimed is not None:
             await asyncio.to_thread(people.link_seat, room.id, created.claimed[0], person.id)
         base = str(request.base_url).rstrip("/")
@@ -399,6 +414,7 @@ def create_api(
             claimed["seat"], claimed["token"] = created.claimed
         return {
             **summary,
+            "rated": spec.rated,
             "invite": created.invite,
             "invite_url": f"{base}/r/{room.id}?invite={created.invite}",
             "host_token": created.host_token,
@@ -420,6 +436,12 @@ def create_api(
         elif not room.is_invite(body.invite):
             raise ServerError("forbidden", "This invite is not valid for the room.")
         person = await acting_person(request)
+        if await asyncio.to_thread(people.is_rated, room.id):
+            sits = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is not None
+            try:
+                check_rated_seat(person, sits)
+            except AccountError as error:
+                raise account_error(error) from None
         name = body.name
         # A signed-in person's first seat of a room bears the account's name.
         first = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is None

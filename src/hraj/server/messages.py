@@ -166,6 +166,8 @@ class CreatedRoom(Summary, SeatToken):
     invite_url: str
     host_token: str
     socket: str
+    rated: bool
+    """The end moves the players' ratings."""
 
 
 class RematchRoom(Summary):

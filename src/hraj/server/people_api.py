@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse
 from pydantic import Field
 from starlette.responses import Response
 
+import hraj
 from hraj.players.accounts import Accounts, SignedIn, game_json
 from hraj.players.errors import AccountError, TooManyAttempts
 from hraj.players.identity import (
@@ -34,6 +35,8 @@ from hraj.players.identity import (
     new_person_id,
     session_hash,
 )
+from hraj.players.names import name_key
+from hraj.players.profiles import Profiles, Shown
 from hraj.server.protocol import Message, ServerError
 
 #: Paths whose requests are no pages: they get no guest cookie.
@@ -127,10 +130,40 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def add_people_api(app: FastAPI, accounts: Accounts, sign_ups: Callable[[str], bool]) -> None:
-    """The routes of accounts and sessions, and the middleware that gives a first page
-    its guest cookie. `sign_ups` takes one new account from an address's allowance."""
+def rating_json(shown: Shown) -> dict[str, object]:
+    body: dict[str, object] = {"rating": shown.rating, "games": shown.games, "provisional": shown.provisional}
+    if shown.deviation is not None:
+        body["deviation"] = shown.deviation
+    return body
+
+
+def add_people_api(app: FastAPI, accounts: Accounts, profiles: Profiles, sign_ups: Callable[[str], bool]) -> None:
+    """The routes of accounts and sessions, profiles and leaderboards, and the middleware
+    that gives a first page its guest cookie. `sign_ups` takes one new account from an
+    address's allowance."""
     app.state.accounts = accounts
+    app.state.profiles = profiles
+
+    @app.get("/api/players/{name}")
+    async def player(name: str) -> Response:
+        """A player's ratings per game (shown scale; `deviation` for OpenSkill games)."""
+        found = await asyncio.to_thread(profiles.profile, name_key(name)[:64])
+        if found is None:
+            raise ServerError("not_found", "There is no player {name}.", name=name[:40])
+        return JSONResponse(
+            {
+                "name": found.name,
+                "ratings": {g: rating_json(r.rating) for g, r in found.games.items() if r.rating is not None},
+            }
+        )
+
+    @app.get("/api/leaderboard/{game}")
+    async def leaderboard(game: str) -> Response:
+        """The best 50 players of a game who are not provisional and played within 90 days."""
+        if game not in hraj.GAMES:
+            raise ServerError("not_found", "There is no game {game}.", game=game[:32])
+        ranked = await asyncio.to_thread(profiles.leaderboard, game)
+        return JSONResponse({"game": game, "players": [{"name": r.name, **rating_json(r.rating)} for r in ranked]})
 
     @app.middleware("http")
     async def guests(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

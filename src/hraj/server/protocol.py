@@ -126,6 +126,8 @@ class CreateRoom(Message):
     a room with at most one person's seat allows them anyway."""
     public: bool = False
     """Listed in the lobby of open games while a person seat is free; anyone may take it."""
+    rated: bool = False
+    """The end moves the players' ratings: every person seat goes to a signed-in person."""
 
 
 class Claim(Message):

@@ -74,6 +74,8 @@ class NewSeat:
     name: str | None = None
     token_hash: str | None = None
     gender: str | None = None
+    person: str | None = None
+    """The person who takes the seat (an account's or a guest's id)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,7 @@ class NewRoom:
     public: bool = False
     rematch_of: str | None = None
     """The finished room this one is the rematch of: it points here from now on."""
+    rated: bool = False
 
 
 @dataclass(slots=True)
@@ -131,6 +134,7 @@ class RoomData:
     chat_count: int = 0
     """How many messages the room's chat holds in all."""
     created_at: dt.datetime | None = None
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +172,8 @@ class AppendBatch:
     events: Sequence[Event]
     status: str = PLAYING
     outcome: OutcomeJson | None = None
+    left: tuple[int, ...] = ()
+    """At the end: the person seats a stand-in bot was playing (their players left)."""
 
 
 _BUMP = (
@@ -288,12 +294,18 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     raise StoreError("The database URL must be sqlite:/// or postgresql://, not {driver}://.", driver=parsed.drivername)
 
 
+#: Called inside the transaction that stores a game's end, with that transaction and the
+#: batch: what it writes is stored with the end or not at all (`hraj.players.results`).
+EndHook = Callable[[sa.Connection, AppendBatch], None]
+
+
 class Store:
     """Rooms, seats and event logs in one SQL database."""
 
     def __init__(self, url: str, *, synchronous: str = "FULL") -> None:
         self.url = url
         self.engine = make_engine(url, synchronous)
+        self.end_hooks: list[EndHook] = []
 
     def close(self) -> None:
         self.release_writer()
@@ -442,6 +454,7 @@ class Store:
                     absent_after=room.absent_after,
                     owner=room.owner,
                     public=room.public,
+                    rated=room.rated,
                 )
             )
             if room.rematch_of is not None:
@@ -463,6 +476,7 @@ class Store:
                         "name": seat.name,
                         "gender": seat.gender,
                         "token_hash": seat.token_hash,
+                        "person": seat.person,
                     }
                     for number, seat in enumerate(room.seats)
                 ],
@@ -484,6 +498,7 @@ class Store:
             owner=room.owner,
             public=room.public,
             created_at=now,
+            rated=room.rated,
         )
 
     def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
@@ -523,6 +538,10 @@ class Store:
                     raise _Stale
                 if rows:
                     connection.execute(events.insert(), rows)
+                for batch in batches:
+                    if batch.status == OVER:
+                        for hook in self.end_hooks:
+                            hook(connection, batch)
                 if owner is not None:
                     notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
                     connection.execute(_NOTIFY, notices)
@@ -631,6 +650,7 @@ class Store:
                 public=bool(row["public"]),
                 rematch=row["rematch"],
                 created_at=_utc(row["created_at"]),
+                rated=bool(row["rated"]),
                 seats=[_seat_data(s) for s in seat_rows],
             )
             if with_events:

@@ -178,6 +178,15 @@ class People:
             )
             return done.rowcount == 1
 
+    def mark_rated(self, room_id: str) -> None:
+        """The room's end will move its players' ratings."""
+        with self.engine.begin() as connection:
+            connection.execute(rooms.update().where(rooms.c.id == room_id).values(rated=True))
+
+    def is_rated(self, room_id: str) -> bool:
+        with self.engine.connect() as connection:
+            return bool(connection.execute(sa.select(rooms.c.rated).where(rooms.c.id == room_id)).scalar())
+
     def seat_of(self, room_id: str, person: str) -> int | None:
         """The seat the person took in the room, if any."""
         with self.engine.connect() as connection:

@@ -29,7 +29,19 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, boolean, int_in, one_of, optional_seat
+from hraj.core.game import (
+    Game,
+    Option,
+    Outcome,
+    OutcomeJson,
+    RatedAs,
+    Seat,
+    State,
+    boolean,
+    int_in,
+    one_of,
+    optional_seat,
+)
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import CHANCE, Event, EventLog
 from hraj.core.record import MOVE as MOVE_EVENT
@@ -138,6 +150,10 @@ class Backgammon(Game[Action, ChanceOutcome]):
         self.seed_rules: bool = self.options["variant"] == "seed"
         self.match_length: int = self.int_option("match_length")
         self.cube_in_play: bool = bool(self.options["cube"])
+
+    def rated_as(self) -> RatedAs | None:
+        """A match is rated as a match of its length (the FIBS formula); a money game is not rated."""
+        return RatedAs("match", self.match_length) if self.match_length else None
 
     @classmethod
     def conformance_options(cls) -> list[GameOptions]:
