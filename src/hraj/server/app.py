@@ -34,6 +34,8 @@ from hraj.players.passwords import Hashing
 from hraj.players.profiles import Profiles, Thresholds
 from hraj.players.rated_rooms import check_rated_room, check_rated_seat
 from hraj.players.results import install
+from hraj.server.chat import clean_chat
+from hraj.server.connection import Connection
 from hraj.server.fairness import new_seed
 from hraj.server.logs import Throttled
 from hraj.server.messages import (
@@ -74,7 +76,7 @@ from hraj.server.protocol import (
     ServerError,
     error_body,
 )
-from hraj.server.rooms import Connection, Room, clean_chat
+from hraj.server.room import Room
 from hraj.server.settings import Settings
 from hraj.server.shared_rooms import rooms_for
 from hraj.store import OpenRoom, Store, StoreError

@@ -32,7 +32,8 @@ from hraj.i18n import log_lines as sentences
 from hraj.players.anchors import bot_rating
 from hraj.server.messages import SeatJson, StateMessage
 from hraj.server.protocol import ServerError, translate
-from hraj.server.rooms import Room, Rooms
+from hraj.server.room import Room
+from hraj.server.rooms import Rooms
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
 from hraj.web.replays import replay_steps, revealed_view
 
