@@ -234,7 +234,11 @@ def test_a_deleted_account_frees_its_name_and_leaves_its_games_nameless(client: 
     assert TestClient(client.app).post("/api/session", json={"name": "Eva", "password": PASSWORD}).status_code == 401
     store: Store = client.app.state.rooms.store  # type: ignore[attr-defined]
     stored = store.load_room(room["room"])
-    assert stored is not None and stored.seats[0].name is None
+    assert stored is not None and stored.seats[0].name is None and stored.seats[0].deleted
+    seat = client.get(f"/api/rooms/{room['room']}").json()["seats"][0]
+    assert (seat["name"], seat["deleted"]) == (None, True), "the room in memory forgot the name too"
+    for lang, words in (("cs", "smazaný hráč"), ("sk", "zmazaný hráč"), ("en", "deleted player")):
+        assert words in client.get(f"/r/{room['room']}?lang={lang}").text
     sign_up(TestClient(client.app), "eva")
 
 

@@ -1,9 +1,9 @@
 """Calibrate the bots' fixed ratings: `python -m hraj.players.calibrate [--games N] [GAME...]`.
 
 Every level of a game plays every other in two-player games through the arena
-(`hraj.bots.arena`: seeded, seats alternating), backgammon in one-point matches. The
-results are fitted by maximum likelihood with the very models the ratings use: for
-backgammon the FIBS formula's chance of winning an n-point match,
+(`hraj.bots.arena`: seeded, seats alternating); a game rated only as a match plays
+one-point matches. The results are fitted by maximum likelihood with the very models the
+ratings use: for matches the FIBS formula's chance of winning an n-point match,
 `1 / (1 + 10^(−D·√n/2000))`; for the others Plackett–Luce, which for two players is
 `1 / (1 + e^(−Δμ/c))` with `c = β·√2` (the model's β, deviations settled), shown
 on the 1500-centred scale. A tie counts half a win each.
@@ -40,8 +40,8 @@ from hraj.core.game import Game, RatedAs
 from hraj.players.anchors import DATA
 from hraj.players.rating import CENTRE, MODEL, SCALE
 
-#: Two-player games per pair of levels, by game (each costs seconds with the strongest bots).
-GAMES = {"qwixx": 200, "trefa": 40, "abluxxen": 30, "backgammon": 60}
+#: Two-player games per pair of levels (a game with the strongest bots costs seconds).
+PER_PAIR = 40
 SEED = 2026
 
 
@@ -138,7 +138,7 @@ def calibrate(game_id: str, games: int, seed: int) -> dict[str, object]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(hraj.GAMES), help="the games to calibrate (all by default)")
-    parser.add_argument("--per-pair", type=int, default=None, help="games per pair of levels (default: per game)")
+    parser.add_argument("--per-pair", type=int, default=None, help=f"games per pair of levels ({PER_PAIR})")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--out", type=Path, default=DATA)
     args = parser.parse_args(argv)
@@ -147,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if game_id not in hraj.GAMES:
             print(f"Chyba: no game {game_id}; choose from {', '.join(hraj.GAMES)}", file=sys.stderr)
             return 2
-        count = args.per_pair or GAMES.get(game_id, 40)
+        count = args.per_pair or PER_PAIR
         data[game_id] = calibrate(game_id, count, args.seed)
         print(json.dumps({game_id: data[game_id]}, ensure_ascii=False), flush=True)
         args.out.write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")

@@ -1,9 +1,9 @@
-"""The rating formulas: FIBS for backgammon matches, OpenSkill's Plackett–Luce for the rest.
+"""The rating formulas: FIBS for games rated as matches, OpenSkill's Plackett–Luce for the rest.
 
 Both read a finished game's `Outcome` only: the places of its seats (winners first,
 then by score, ties sharing a place) or the winner of a match and its length.
 
-**FIBS** (the formula of backgammon servers since FIBS): everyone starts at 1500. In a
+**FIBS** (the formula match servers have used since FIBS): everyone starts at 1500. In a
 match of `n` points between ratings differing by `D`, the underdog wins with
 `P_upset = 1 / (10^(D·√n/2000) + 1)`; the winner gains and the loser loses
 `4·K·√n·P`, where `P` is the chance the result had of going the other way (`P_upset`

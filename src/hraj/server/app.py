@@ -402,13 +402,8 @@ def create_api(
                 raise account_error(error) from None
         if person is not None and person.signed_in and spec.claim is not None and spec.claim < len(spec.seats):
             spec = _named_seat(spec, spec.claim, person)
-        created = await rooms.create(spec)
+        created = await rooms.create(spec, None if person is None else person.id)
         room = created.room
-        if spec.rated:
-            # Before the answer, so before any person but the creator can move.
-            await asyncio.to_thread(people.mark_rated, room.id)
-        if person is not None and created.claimed is not None:
-            await asyncio.to_thread(people.link_seat, room.id, created.claimed[0], person.id)
         base = str(request.base_url).rstrip("/")
         summary = await room.call(lambda: _async(room.summary()))
         claimed: SeatToken = {}
@@ -416,7 +411,6 @@ def create_api(
             claimed["seat"], claimed["token"] = created.claimed
         return {
             **summary,
-            "rated": spec.rated,
             "invite": created.invite,
             "invite_url": f"{base}/r/{room.id}?invite={created.invite}",
             "host_token": created.host_token,
@@ -438,7 +432,7 @@ def create_api(
         elif not room.is_invite(body.invite):
             raise ServerError("forbidden", "This invite is not valid for the room.")
         person = await acting_person(request)
-        if await asyncio.to_thread(people.is_rated, room.id):
+        if room.rated:
             sits = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is not None
             try:
                 check_rated_seat(person, sits)

@@ -34,6 +34,8 @@ class SeatJson(TypedDict):
     claimed: bool
     connected: bool
     stand_in: bool
+    deleted: bool
+    """Its player deleted their account (shown as a deleted player, without a name)."""
 
 
 class ChatJson(TypedDict):
@@ -150,6 +152,8 @@ class Summary(TypedDict):
     chat: bool
     rematch: str | None
     rematch_passes_first: bool | None
+    rated: bool
+    """The end moves the players' ratings (every person seat is a signed-in person's)."""
 
 
 class SeatToken(TypedDict, total=False):
@@ -166,8 +170,6 @@ class CreatedRoom(Summary, SeatToken):
     invite_url: str
     host_token: str
     socket: str
-    rated: bool
-    """The end moves the players' ratings."""
 
 
 class RematchRoom(Summary):

@@ -38,6 +38,7 @@ from hraj.players.identity import (
 from hraj.players.names import name_key
 from hraj.players.profiles import Profiles, Shown
 from hraj.server.protocol import Message, ServerError
+from hraj.server.room import Room
 
 #: Paths whose requests are no pages: they get no guest cookie.
 NOT_PAGES = ("/api/", "/ws/", "/static/", "/metrics", "/games.css")
@@ -124,6 +125,13 @@ async def signed_in(request: Request) -> Person:
     if not person.csrf_ok:
         raise ServerError("forbidden", "The request lacks the page's CSRF token; reload the page and try again.")
     return person
+
+
+async def forget_seat(room: Room, seat: int) -> None:
+    """Inside the room's actor: the seat's player deleted their account."""
+    room.seats[seat].name = None
+    room.seats[seat].gender = None
+    room.seats[seat].deleted = True
 
 
 def _address(request: Request) -> str:
@@ -247,10 +255,16 @@ def add_people_api(app: FastAPI, accounts: Accounts, profiles: Profiles, sign_up
     async def delete_account(body: Password, request: Request) -> Response:
         """The account is deleted (its password confirms it); its games stay, without its name."""
         person = await signed_in(request)
+        games = await asyncio.to_thread(accounts.people.games, person.id, 1000)
         try:
             await accounts.delete(person, body.password)
         except AccountError as error:
             raise account_error(error) from None
+        # Rooms this process holds in memory show the seats as a deleted player's at once.
+        for game in games:
+            room = request.app.state.rooms.rooms.get(game.room)
+            if room is not None:
+                await room.call(lambda room=room, seat=game.seat: forget_seat(room, seat))
         response = Response(status_code=204)
         drop_cookie(response, request, SESSION_COOKIE)
         return response

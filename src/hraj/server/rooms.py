@@ -107,7 +107,8 @@ class Rooms:
             except Exception as error:
                 log.warning("cannot archive idle rooms: %s", error)
 
-    async def create(self, spec: CreateRoom) -> Created:
+    async def create(self, spec: CreateRoom, person: str | None = None) -> Created:
+        """A new room; the seat its creator claims (if any) is `person`'s."""
         options: GameOptions = dict(spec.options)
         try:
             cls = game_class(spec.game)
@@ -156,7 +157,11 @@ class Rooms:
             token = new_token()
             claimer = seats[spec.claim]
             seats[spec.claim] = NewSeat(
-                PERSON, name=claimer.name, gender=claimer.gender, token_hash=hash_token(self.secret, token)
+                PERSON,
+                name=claimer.name,
+                gender=claimer.gender,
+                token_hash=hash_token(self.secret, token),
+                person=person,
             )
             claimed = (spec.claim, token)
         new = NewRoom(
@@ -172,6 +177,7 @@ class Rooms:
             absent_after=self.settings.absent_after if spec.absent_after is None else spec.absent_after,
             owner=self.owner_id,
             public=spec.public,
+            rated=spec.rated,
         )
         data = await store_call(self.store.create_room, new)
         room = self._room(data)
@@ -204,7 +210,12 @@ class Rooms:
             host_hash=old.host_hash,
             seats=[
                 NewSeat(
-                    s.kind, bot=s.bot if s.kind == BOT else None, name=s.name, token_hash=s.token_hash, gender=s.gender
+                    s.kind,
+                    bot=s.bot if s.kind == BOT else None,
+                    name=s.name,
+                    token_hash=s.token_hash,
+                    gender=s.gender,
+                    person=s.person,
                 )
                 for s in old.seats
             ],
@@ -213,6 +224,7 @@ class Rooms:
             public=old.public,
             rematch_of=old.id,
             owner=self.owner_id,
+            rated=old.rated,
         )
         data = await store_call(self.store.create_room, new)
         room = self._room(data)

@@ -32,7 +32,7 @@ from hraj.core.errors import HrajError
 from hraj.core.game import OutcomeJson
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import Event
-from hraj.store.schema import chat, events, rooms, seats
+from hraj.store.schema import chat, events, people, rooms, seats
 
 PLAYING = "playing"
 OVER = "over"
@@ -105,6 +105,10 @@ class SeatData:
     name: str | None
     token_hash: str | None
     gender: str | None = None
+    person: str | None = None
+    """The person who took the seat (an account's or a guest's id), if any."""
+    deleted: bool = False
+    """The seat's person deleted their account: shown as a deleted player."""
 
 
 @dataclass(slots=True)
@@ -232,7 +236,16 @@ def _now() -> dt.datetime:
 
 def _seat_data(row: sa.RowMapping) -> SeatData:
     """A seat as the rooms read it, from its stored row."""
-    return SeatData(row["seat"], row["kind"], row["bot"], row["name"], row["token_hash"], row["gender"])
+    return SeatData(
+        row["seat"],
+        row["kind"],
+        row["bot"],
+        row["name"],
+        row["token_hash"],
+        row["gender"],
+        row["person"],
+        bool(row.get("deleted")),
+    )
 
 
 def _utc(moment: dt.datetime) -> dt.datetime:
@@ -492,7 +505,9 @@ class Store:
             status=PLAYING,
             version=0,
             outcome=None,
-            seats=[SeatData(n, s.kind, s.bot, s.name, s.token_hash, s.gender) for n, s in enumerate(room.seats)],
+            seats=[
+                SeatData(n, s.kind, s.bot, s.name, s.token_hash, s.gender, s.person) for n, s in enumerate(room.seats)
+            ],
             dice=room.dice,
             absent_after=room.absent_after,
             owner=room.owner,
@@ -631,7 +646,10 @@ class Store:
             if row is None:
                 return None
             seat_rows = connection.execute(
-                sa.select(seats).where(seats.c.room_id == room_id).order_by(seats.c.seat)
+                sa.select(seats, people.c.deleted_at.is_not(None).label("deleted"))
+                .outerjoin(people, people.c.id == seats.c.person)
+                .where(seats.c.room_id == room_id)
+                .order_by(seats.c.seat)
             ).mappings()
             room = RoomData(
                 id=row["id"],

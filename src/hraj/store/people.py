@@ -178,15 +178,6 @@ class People:
             )
             return done.rowcount == 1
 
-    def mark_rated(self, room_id: str) -> None:
-        """The room's end will move its players' ratings."""
-        with self.engine.begin() as connection:
-            connection.execute(rooms.update().where(rooms.c.id == room_id).values(rated=True))
-
-    def is_rated(self, room_id: str) -> bool:
-        with self.engine.connect() as connection:
-            return bool(connection.execute(sa.select(rooms.c.rated).where(rooms.c.id == room_id)).scalar())
-
     def seat_of(self, room_id: str, person: str) -> int | None:
         """The seat the person took in the room, if any."""
         with self.engine.connect() as connection:
@@ -236,7 +227,10 @@ class People:
             by_room = {game.room: game for game in found}
             if by_room:
                 for row in connection.execute(
-                    sa.select(seats).where(seats.c.room_id.in_(list(by_room))).order_by(seats.c.seat)
+                    sa.select(seats, people.c.deleted_at.is_not(None).label("deleted"))
+                    .outerjoin(people, people.c.id == seats.c.person)
+                    .where(seats.c.room_id.in_(list(by_room)))
+                    .order_by(seats.c.seat)
                 ).mappings():
                     by_room[row["room_id"]].seats.append(_seat_data(row))
         return found

@@ -95,7 +95,9 @@ def seat_names(seats: Sequence[Mapping[str, object]], lang: str, game_id: str | 
     the given name, else "Bot (Beginner)" (the level the menus show) or "Player 2"."""
     names = []
     for index, seat in enumerate(seats):
-        if seat.get("name"):
+        if seat.get("deleted"):
+            names.append(t("deleted player", lang))
+        elif seat.get("name"):
             names.append(str(seat["name"]))
         elif seat.get("kind") == "bot":
             bot = str(seat.get("bot") or "?")
@@ -114,7 +116,7 @@ def seat_genders(seats: Sequence[Mapping[str, object]]) -> list[str | None]:
     genders: list[str | None] = []
     for seat in seats:
         given = gender_of(seat.get("gender"))
-        if given is None and (seat.get("kind") == "bot" or not seat.get("name")):
+        if seat.get("deleted") or (given is None and (seat.get("kind") == "bot" or not seat.get("name"))):
             given = "m"
         genders.append(given)
     return genders
