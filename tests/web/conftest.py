@@ -7,12 +7,14 @@ a browser of its own.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,14 +34,9 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import uvicorn
-
-    from hraj.app.site import create_app
-
-    database = tmp_path_factory.mktemp("web") / "hraj.db"
-    settings = Settings(
+def site_settings(database: Path, **overrides: Any) -> Settings:
+    """The browser tests' server: every limit out of the way, bots and steps without pause."""
+    return Settings(
         database_url=f"sqlite:///{database}",
         secret="web-test-secret-0123456789",
         http_rate=10_000.0,
@@ -52,7 +49,17 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         ws_connect_burst=100_000,
         bot_pace=0.0,
         step_pause=0.0,  # a test that checks the stepping sets its own pause in localStorage
+        **overrides,
     )
+
+
+@contextlib.contextmanager
+def serving(settings: Settings) -> Iterator[str]:
+    """The site on uvicorn in a thread, on a free loopback port; its URL."""
+    import uvicorn
+
+    from hraj.app.site import create_app
+
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
@@ -63,9 +70,17 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(15)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(15)
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(site_settings(tmp_path_factory.mktemp("web") / "hraj.db")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

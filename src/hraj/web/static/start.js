@@ -93,7 +93,10 @@
       const allowed = document.getElementById("hints-allowed");
       const hints = kinds.every((kind) => kind !== "friend") || Boolean(allowed && allowed.checked);
       const listed = document.getElementById("public-room").checked;
-      const room = await post("/api/rooms", { game, options, seats, hints, claim: me >= 0 ? me : null, public: listed });
+      const rated = document.getElementById("rated-room").checked;
+      const room = await post("/api/rooms", {
+        game, options, seats, hints, claim: me >= 0 ? me : null, public: listed, rated,
+      });
       const tokens = {};
       if (room.token) tokens[room.seat] = room.token;
       for (const [index, kind] of kinds.entries()) {
