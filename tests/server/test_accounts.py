@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -295,7 +296,10 @@ def test_an_account_tried_from_many_addresses_slows_down_then_refuses(tmp_path: 
     assert seen.count("wrong") == 30
 
 
-def test_no_token_or_password_is_stored_or_shown(client: TestClient, tmp_path: Path) -> None:
+def test_no_token_or_password_is_stored_or_shown_or_logged(
+    client: TestClient, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
     headers = guest(client)
     body = sign_up(client, "Eva", **headers)
     token = client.cookies[SESSION_COOKIE]
@@ -305,7 +309,10 @@ def test_no_token_or_password_is_stored_or_shown(client: TestClient, tmp_path: P
     paths = ("/", "/ucet", "/moje-hry", "/api/me", "/api/my-games", "/api/account/data", f"/r/{room['room']}")
     pages = [client.get(path).text for path in paths]
     bad = client.post("/api/accounts", json={"name": "Petr", "password": "short pwd"})
-    for text in [*pages, bad.text]:
+    client.post(
+        "/api/session", json={"name": "Eva", "password": PASSWORD + "!"}, headers={"X-CSRF-Token": body["csrf"]}
+    )
+    for text in [*pages, bad.text, caplog.text]:
         assert token not in text and PASSWORD not in text and "short pwd" not in text and seat_token not in text
     store: Store = client.app.state.rooms.store  # type: ignore[attr-defined]
     store.engine.dispose()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -14,19 +15,33 @@ from tests.server.helpers import auth, view
 from tests.server.test_accounts import guest, sign_up
 
 
-def signed(app: Any, name: str) -> tuple[TestClient, dict[str, str]]:
-    client = TestClient(app)
-    body = sign_up(client, name)
-    return client, {"X-CSRF-Token": body["csrf"]}
+class As:
+    """One person's browser on the test's client (which runs the app's rooms): their cookies
+    and CSRF token, put on the client for each request made as them."""
+
+    def __init__(self, client: TestClient, name: str) -> None:
+        self.client = client
+        client.cookies = httpx.Cookies()
+        self.csrf = {"X-CSRF-Token": sign_up(client, name)["csrf"]}
+        self.cookies = client.cookies
+
+    def __getattr__(self, method: str) -> Any:
+        self.client.cookies = self.cookies
+        return getattr(self.client, method)
 
 
-def rated_room(client: TestClient, headers: dict[str, str], seats: list[dict[str, Any]], **extra: Any) -> Any:
+def signed(client: TestClient, name: str) -> tuple[Any, dict[str, str]]:
+    person = As(client, name)
+    return person, person.csrf
+
+
+def rated_room(client: Any, headers: dict[str, str], seats: list[dict[str, Any]], **extra: Any) -> Any:
     return client.post(
         "/api/rooms", json={"game": "qwixx", "seats": seats, "claim": 0, "rated": True, **extra}, headers=headers
     )
 
 
-def play_out(client: TestClient, room: str, tokens: list[str], seed: int) -> dict[str, Any]:
+def play_out(client: Any, room: str, tokens: list[str], seed: int) -> dict[str, Any]:
     """Random legal moves of the people's seats until the end; the summary then."""
     rng = random.Random(seed)
     while True:
@@ -40,9 +55,9 @@ def play_out(client: TestClient, room: str, tokens: list[str], seed: int) -> dic
 
 
 def test_a_rated_game_between_two_accounts_moves_both_ratings_by_the_formula(make_client: MakeClient) -> None:
-    app = make_client(provisional_deviation=1000.0).app
-    eva, eva_csrf = signed(app, "Eva")
-    petr, petr_csrf = signed(app, "Petr")
+    client = make_client(provisional_deviation=1000.0)
+    eva, eva_csrf = signed(client, "Eva")
+    petr, petr_csrf = signed(client, "Petr")
     made = rated_room(eva, eva_csrf, [{}, {}])
     assert made.status_code == 201, made.text
     body = made.json()
@@ -61,10 +76,13 @@ def test_a_rated_game_between_two_accounts_moves_both_ratings_by_the_formula(mak
     assert [(p["name"], p["rating"]) for p in board] == [(n, pytest.approx(display(s.rating))) for n, s in by_rating]
     data = eva.get("/api/account/data").json()
     assert [g["room"] for g in data["games"]] == [body["room"]] and data["games"][0]["rated"] is True
+    assert [(r["game"], r["games"]) for r in data["ratings"]] == [("qwixx", 1)]
+    assert data["ratings"][0]["rating"] == pytest.approx(expected[0].rating)
+    assert [(r["room"], r["rated"]) for r in data["results"]] == [(body["room"], True)]
 
 
 def test_a_provisional_rating_stays_off_the_leaderboard(client: TestClient) -> None:
-    eva, eva_csrf = signed(client.app, "Eva")
+    eva, eva_csrf = signed(client, "Eva")
     made = rated_room(eva, eva_csrf, [{}, {"kind": "bot", "bot": "greedy"}])
     assert made.status_code == 201, made.text
     play_out(eva, made.json()["room"], [made.json()["token"]], seed=3)
@@ -74,10 +92,13 @@ def test_a_provisional_rating_stays_off_the_leaderboard(client: TestClient) -> N
 
 
 def test_only_a_signed_in_person_starts_a_rated_room_and_sits_in_one(client: TestClient) -> None:
+    visitor = As.__new__(As)
+    visitor.client, visitor.cookies = client, httpx.Cookies()
+    client.cookies = visitor.cookies
     headers = guest(client)
     refused = rated_room(client, headers, [{}, {}])
     assert refused.status_code == 403 and refused.json()["key"] == "Sign in to start a rated game."
-    eva, eva_csrf = signed(client.app, "Eva")
+    eva, eva_csrf = signed(client, "Eva")
     alone = eva.post(
         "/api/rooms",
         json={"game": "trefa", "options": {"players": 1}, "seats": [{}], "claim": 0, "rated": True},
@@ -85,7 +106,7 @@ def test_only_a_signed_in_person_starts_a_rated_room_and_sits_in_one(client: Tes
     )
     assert alone.status_code == 403 and "not rated" in alone.json()["message"]
     body = rated_room(eva, eva_csrf, [{}, {}]).json()
-    as_guest = client.post(f"/api/rooms/{body['room']}/claim", json={"invite": body["invite"]}, headers=headers)
+    as_guest = visitor.post(f"/api/rooms/{body['room']}/claim", json={"invite": body["invite"]}, headers=headers)
     assert as_guest.status_code == 403 and as_guest.json()["key"] == "This game is rated: sign in to take a seat."
     twice = eva.post(f"/api/rooms/{body['room']}/claim", json={"invite": body["invite"]}, headers=eva_csrf)
     assert twice.status_code == 403

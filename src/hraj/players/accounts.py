@@ -147,6 +147,8 @@ class Accounts:
             "created_at": account.created_at.isoformat() if account is not None else None,
             "sessions": self.people.session_count(person.id),
             "games": games,
+            "ratings": self.people.ratings(person.id),
+            "results": self.people.results(person.id),
         }
 
 

@@ -63,12 +63,16 @@ def two_player_game(game_id: str) -> Game[Any, Any]:
     return game
 
 
-def play(game_id: str, games: int, seed: int) -> tuple[list[str], list[Result]]:
-    """Every pair of the game's levels, `games` two-player games each."""
+def play(game_id: str, games: int, seed: int, adjacent: bool = False) -> tuple[list[str], list[Result]]:
+    """Every pair of the game's levels (or, `adjacent`, each level and the next stronger
+    one, in the order the game lists them), `games` two-player games each."""
     game = two_player_game(game_id)
     levels = bot_names(game_id)
     found: list[Result] = []
-    for (i, a), (j, b) in itertools.combinations(enumerate(levels), 2):
+    pairs = list(itertools.combinations(enumerate(levels), 2))
+    if adjacent:
+        pairs = [(first, second) for first, second in pairs if second[0] == first[0] + 1]
+    for (i, a), (j, b) in pairs:
         began = time.monotonic()
         arena = run_arena(game, [a, b], games, seed=seed * 1000 + i * 10 + j)
         found.extend(Result(i, j, share) for share in arena.entrants[0].wins)
@@ -117,10 +121,10 @@ def fit(count: int, results: Sequence[Result], pinned: int, scale: float) -> tup
     return ratings, 1.96 * errors
 
 
-def calibrate(game_id: str, games: int, seed: int) -> dict[str, object]:
+def calibrate(game_id: str, games: int, seed: int, adjacent: bool = False) -> dict[str, object]:
     how = two_player_game(game_id).rated_as()
     assert how is not None
-    levels, results = play(game_id, games, seed)
+    levels, results = play(game_id, games, seed, adjacent)
     pinned = levels.index(default_bot(game_id))
     ratings, intervals = fit(len(levels), results, pinned, scale_of(how))
     return {
@@ -128,6 +132,9 @@ def calibrate(game_id: str, games: int, seed: int) -> dict[str, object]:
         "pinned": levels[pinned],
         "games_per_pair": games,
         "seed": seed,
+        "command": f"python -m hraj.players.calibrate --per-pair {games} --seed {seed}"
+        + (" --adjacent" if adjacent else "")
+        + f" {game_id}",
         "bots": {
             level: {"rating": round(float(ratings[i])), "interval": round(float(intervals[i]))}
             for i, level in enumerate(levels)
@@ -140,6 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", default=list(hraj.GAMES), help="the games to calibrate (all by default)")
     parser.add_argument("--per-pair", type=int, default=None, help=f"games per pair of levels ({PER_PAIR})")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument(
+        "--adjacent", action="store_true", help="only each level against the next one (fewer games with the strongest)"
+    )
     parser.add_argument("--out", type=Path, default=DATA)
     args = parser.parse_args(argv)
     data = json.loads(args.out.read_text(encoding="utf-8")) if args.out.exists() else {}
@@ -148,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"Chyba: no game {game_id}; choose from {', '.join(hraj.GAMES)}", file=sys.stderr)
             return 2
         count = args.per_pair or PER_PAIR
-        data[game_id] = calibrate(game_id, count, args.seed)
+        data[game_id] = calibrate(game_id, count, args.seed, args.adjacent)
         print(json.dumps({game_id: data[game_id]}, ensure_ascii=False), flush=True)
         args.out.write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
     return 0

@@ -29,8 +29,8 @@ def check_rated_room(
     are wrong is left to the room's own check.)"""
     try:
         spec = game_class(game_id).options_spec
-        game = hraj.game(game_id, **({"players": len(bots)} if "players" in spec else {}), **options)
-    except (HrajError, TypeError):
+        game = hraj.game(game_id, **{**({"players": len(bots)} if "players" in spec else {}), **options})
+    except HrajError:
         return
     how = game.rated_as()
     if how is None:
