@@ -28,11 +28,8 @@ from hraj.core import game_class
 from hraj.core.bot import bot_names
 from hraj.core.record import Record
 from hraj.players.accounts import Accounts
-from hraj.players.errors import AccountError
-from hraj.players.identity import Person
 from hraj.players.passwords import Hashing
 from hraj.players.profiles import Profiles, Thresholds
-from hraj.players.rated_rooms import check_rated_room, check_rated_seat
 from hraj.players.results import install
 from hraj.server.chat import clean_chat
 from hraj.server.connection import Connection
@@ -58,7 +55,7 @@ from hraj.server.messages import (
     Summary,
 )
 from hraj.server.metrics import Metrics
-from hraj.server.people_api import account_error, acting_person, add_people_api
+from hraj.server.people_api import add_people_api, claimer, creator
 from hraj.server.protocol import (
     CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -393,15 +390,7 @@ def create_api(
     async def create_room(spec: CreateRoom, request: Request) -> CreatedRoom:
         if not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
-        person = await acting_person(request)
-        if spec.rated:
-            bots = [seat.bot or "random" if seat.kind == "bot" else None for seat in spec.seats]
-            try:
-                check_rated_room(spec.game, spec.options, bots, person, spec.claim)
-            except AccountError as error:
-                raise account_error(error) from None
-        if person is not None and person.signed_in and spec.claim is not None and spec.claim < len(spec.seats):
-            spec = _named_seat(spec, spec.claim, person)
+        person, spec = await creator(request, spec)
         created = await rooms.create(spec, None if person is None else person.id)
         room = created.room
         base = str(request.base_url).rstrip("/")
@@ -431,18 +420,7 @@ def create_api(
                 raise ServerError("forbidden", "This room is private: a seat needs its invite link.")
         elif not room.is_invite(body.invite):
             raise ServerError("forbidden", "This invite is not valid for the room.")
-        person = await acting_person(request)
-        if room.rated:
-            sits = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is not None
-            try:
-                check_rated_seat(person, sits)
-            except AccountError as error:
-                raise account_error(error) from None
-        name = body.name
-        # A signed-in person's first seat of a room bears the account's name.
-        first = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is None
-        if person is not None and person.signed_in and first:
-            name = person.name
+        person, name = await claimer(request, room, body.name)
         seat, token = await room.call(lambda: room.claim(body.seat, name, body.gender))
         if person is not None:
             await asyncio.to_thread(people.link_seat, room.id, seat, person.id)
@@ -601,13 +579,6 @@ def create_api(
                 await writer
 
     return app
-
-
-def _named_seat(spec: CreateRoom, seat: int, person: Person) -> CreateRoom:
-    """The room asked for, with the signed-in creator's seat bearing the account's name."""
-    seats = list(spec.seats)
-    seats[seat] = seats[seat].model_copy(update={"name": person.name})
-    return spec.model_copy(update={"seats": seats})
 
 
 def lobby_entry(room: OpenRoom) -> LobbyRoom:

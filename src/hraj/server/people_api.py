@@ -37,8 +37,10 @@ from hraj.players.identity import (
 )
 from hraj.players.names import name_key
 from hraj.players.profiles import Profiles, Shown
-from hraj.server.protocol import Message, ServerError
+from hraj.players.rated_rooms import check_rated_room, check_rated_seat
+from hraj.server.protocol import CreateRoom, Message, ServerError
 from hraj.server.room import Room
+from hraj.store.people import People
 
 #: Paths whose requests are no pages: they get no guest cookie.
 NOT_PAGES = ("/api/", "/ws/", "/static/", "/metrics", "/games.css")
@@ -125,6 +127,39 @@ async def signed_in(request: Request) -> Person:
     if not person.csrf_ok:
         raise ServerError("forbidden", "The request lacks the page's CSRF token; reload the page and try again.")
     return person
+
+
+async def creator(request: Request, spec: CreateRoom) -> tuple[Person | None, CreateRoom]:
+    """Who makes a room (the person its claimed seat will be), and the room asked for with
+    that seat bearing a signed-in creator's name; a rated room is checked here."""
+    person = await acting_person(request)
+    if spec.rated:
+        bots = [(seat.bot or "random") if seat.kind == "bot" else None for seat in spec.seats]
+        try:
+            check_rated_room(spec.game, spec.options, bots, person, spec.claim)
+        except AccountError as error:
+            raise account_error(error) from None
+    if person is not None and person.signed_in and spec.claim is not None and spec.claim < len(spec.seats):
+        seats = list(spec.seats)
+        seats[spec.claim] = seats[spec.claim].model_copy(update={"name": person.name})
+        spec = spec.model_copy(update={"seats": seats})
+    return person, spec
+
+
+async def claimer(request: Request, room: Room, name: str | None) -> tuple[Person | None, str | None]:
+    """Who takes a seat, and the name it gets: a signed-in person's first seat of a room
+    bears the account's name. A rated room's seats go only to signed-in people, one each."""
+    person = await acting_person(request)
+    people: People = request.app.state.people
+    sits = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is not None
+    if room.rated:
+        try:
+            check_rated_seat(person, sits)
+        except AccountError as error:
+            raise account_error(error) from None
+    if person is not None and person.signed_in and not sits:
+        name = person.name
+    return person, name
 
 
 async def forget_seat(room: Room, seat: int) -> None:
