@@ -201,6 +201,9 @@ def test_signing_out_everywhere_ends_every_session(client: TestClient) -> None:
     assert ended.json() == {"ended": 2}
     assert other.get("/api/me").json()["name"] is None
     assert client.get("/api/me").json()["name"] is None
+    page = other.get("/ucet")
+    assert SESSION_COOKIE not in other.cookies and other.cookies.get(GUEST_COOKIE), "the stale cookie goes"
+    assert 'data-api="POST /api/session"' in page.text
 
 
 def test_changing_the_password_ends_the_other_sessions(client: TestClient) -> None:

@@ -93,12 +93,13 @@ async def person_of(request: Request) -> Person | None:
     """Who sent the request (read once per request, from a worker thread: a session is a store read)."""
     if not hasattr(request.state, "person"):
         accounts = accounts_of(request)
-        request.state.person = await asyncio.to_thread(
-            accounts.person,
-            request.cookies.get(SESSION_COOKIE),
-            request.cookies.get(GUEST_COOKIE),
-            request.headers.get(CSRF_HEADER),
+        session = request.cookies.get(SESSION_COOKIE)
+        found = await asyncio.to_thread(
+            accounts.person, session, request.cookies.get(GUEST_COOKIE), request.headers.get(CSRF_HEADER)
         )
+        request.state.person = found
+        # A session that ended elsewhere (signed out everywhere, expired): the page drops its cookie.
+        request.state.stale_session = bool(session) and (found is None or not found.signed_in)
     person: Person | None = request.state.person
     return person
 
@@ -227,6 +228,10 @@ def add_people_api(app: FastAPI, accounts: Accounts, profiles: Profiles, sign_up
             response = await call_next(request)
         finally:
             page_csrf.reset(mark)
+        if getattr(request.state, "stale_session", False):
+            drop_cookie(response, request, SESSION_COOKIE)
+            if guest_of(accounts.secret, request.cookies.get(GUEST_COOKIE)) is None:
+                minted = new_person_id()
         if minted is not None:
             set_cookie(response, request, GUEST_COOKIE, guest_cookie(accounts.secret, minted))
         return response
