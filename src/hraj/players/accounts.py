@@ -99,6 +99,7 @@ class Accounts:
         wait = self.limits.wait(address, key)
         if wait:
             raise TooManyAttempts("Too many failed sign-ins; try again in {seconds} s.", retry_after=wait)
+        self.hashing.check_room()
         account = await asyncio.to_thread(self.people.account_named, key) if key else None
         right, rehashed = await self.hashing.verify(None if account is None else account.password_hash, password)
         if account is None or not right:
