@@ -1,5 +1,5 @@
-"""Done when: two people sign up in their browsers, play a rated game to the end, and both
-ratings moved exactly as the formula says, on both profiles and on the leaderboard."""
+"""Two people sign up in their browsers, play a rated game to the end, and both ratings
+moved exactly as the formula says, on both profiles and on the leaderboard."""
 
 from __future__ import annotations
 
