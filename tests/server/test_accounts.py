@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -200,6 +201,9 @@ def test_signing_out_everywhere_ends_every_session(client: TestClient) -> None:
     assert ended.json() == {"ended": 2}
     assert other.get("/api/me").json()["name"] is None
     assert client.get("/api/me").json()["name"] is None
+    page = other.get("/ucet")
+    assert SESSION_COOKIE not in other.cookies and other.cookies.get(GUEST_COOKIE), "the stale cookie goes"
+    assert 'data-api="POST /api/session"' in page.text
 
 
 def test_changing_the_password_ends_the_other_sessions(client: TestClient) -> None:
@@ -234,7 +238,11 @@ def test_a_deleted_account_frees_its_name_and_leaves_its_games_nameless(client: 
     assert TestClient(client.app).post("/api/session", json={"name": "Eva", "password": PASSWORD}).status_code == 401
     store: Store = client.app.state.rooms.store  # type: ignore[attr-defined]
     stored = store.load_room(room["room"])
-    assert stored is not None and stored.seats[0].name is None
+    assert stored is not None and stored.seats[0].name is None and stored.seats[0].deleted
+    seat = client.get(f"/api/rooms/{room['room']}").json()["seats"][0]
+    assert (seat["name"], seat["deleted"]) == (None, True), "the room in memory forgot the name too"
+    for lang, words in (("cs", "smazaný hráč"), ("sk", "zmazaný hráč"), ("en", "deleted player")):
+        assert words in client.get(f"/r/{room['room']}?lang={lang}").text
     sign_up(TestClient(client.app), "eva")
 
 
@@ -291,7 +299,10 @@ def test_an_account_tried_from_many_addresses_slows_down_then_refuses(tmp_path: 
     assert seen.count("wrong") == 30
 
 
-def test_no_token_or_password_is_stored_or_shown(client: TestClient, tmp_path: Path) -> None:
+def test_no_token_or_password_is_stored_or_shown_or_logged(
+    client: TestClient, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
     headers = guest(client)
     body = sign_up(client, "Eva", **headers)
     token = client.cookies[SESSION_COOKIE]
@@ -301,7 +312,10 @@ def test_no_token_or_password_is_stored_or_shown(client: TestClient, tmp_path: P
     paths = ("/", "/ucet", "/moje-hry", "/api/me", "/api/my-games", "/api/account/data", f"/r/{room['room']}")
     pages = [client.get(path).text for path in paths]
     bad = client.post("/api/accounts", json={"name": "Petr", "password": "short pwd"})
-    for text in [*pages, bad.text]:
+    client.post(
+        "/api/session", json={"name": "Eva", "password": PASSWORD + "!"}, headers={"X-CSRF-Token": body["csrf"]}
+    )
+    for text in [*pages, bad.text, caplog.text]:
         assert token not in text and PASSWORD not in text and "short pwd" not in text and seat_token not in text
     store: Store = client.app.state.rooms.store  # type: ignore[attr-defined]
     store.engine.dispose()

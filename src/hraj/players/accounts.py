@@ -74,7 +74,8 @@ class Accounts:
         return SignedIn(person, name, token, self.csrf(hashed))
 
     async def sign_up(self, name: str, password: str, guest: Person | None) -> SignedIn:
-        """A new account and its first session; the guest's games become the account's."""
+        """A new account and its first session; the guest's games become the account's (a
+        browser signed in to another account is signed out of it)."""
         name = check_name(name)
         check_password(password)
         key = name_key(name)
@@ -86,6 +87,8 @@ class Accounts:
             raise NameTaken("The name {name} is taken; choose another.", name=name)
         if guest is not None and not guest.signed_in:
             await asyncio.to_thread(self.people.move_games, guest.id, person)
+        elif guest is not None and guest.session is not None:
+            await asyncio.to_thread(self.people.drop_session, guest.session)  # this browser's other account
         return await self._session((person, name))
 
     async def sign_in(self, name: str, password: str, address: str, current: Person | None) -> SignedIn:
@@ -96,6 +99,7 @@ class Accounts:
         wait = self.limits.wait(address, key)
         if wait:
             raise TooManyAttempts("Too many failed sign-ins; try again in {seconds} s.", retry_after=wait)
+        self.hashing.check_room()
         account = await asyncio.to_thread(self.people.account_named, key) if key else None
         right, rehashed = await self.hashing.verify(None if account is None else account.password_hash, password)
         if account is None or not right:
@@ -147,6 +151,8 @@ class Accounts:
             "created_at": account.created_at.isoformat() if account is not None else None,
             "sessions": self.people.session_count(person.id),
             "games": games,
+            "ratings": self.people.ratings(person.id),
+            "results": self.people.results(person.id),
         }
 
 

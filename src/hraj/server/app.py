@@ -28,8 +28,9 @@ from hraj.core import game_class
 from hraj.core.bot import bot_names
 from hraj.core.record import Record
 from hraj.players.accounts import Accounts
-from hraj.players.identity import Person
 from hraj.players.passwords import Hashing
+from hraj.players.profiles import Profiles, Thresholds
+from hraj.players.results import install
 from hraj.server.chat import clean_chat
 from hraj.server.connection import Connection
 from hraj.server.fairness import new_seed
@@ -56,7 +57,7 @@ from hraj.server.messages import (
     Summary,
 )
 from hraj.server.metrics import Metrics
-from hraj.server.people_api import acting_person, add_people_api
+from hraj.server.people_api import add_people_api, claimer, creator
 from hraj.server.protocol import (
     CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -163,6 +164,7 @@ def create_api(
     sockets = Sockets(settings.ws_per_address)
     metrics = Metrics(rooms, sockets.open)
     people = People(the_store)
+    install(the_store)  # the end of a game is stored with its places and ratings
     accounts = Accounts(people, settings.secret, Hashing(settings.hash_workers, settings.hash_waiting))
 
     async def read_open_rooms() -> list[OpenRoom]:
@@ -271,7 +273,8 @@ def create_api(
         sockets=sockets,
     )
 
-    add_people_api(app, accounts, sign_up_buckets.take)
+    thresholds = Thresholds(settings.provisional_deviation, settings.provisional_experience)
+    add_people_api(app, accounts, Profiles(the_store, thresholds), sign_up_buckets.take)
 
     # --- HTTP ------------------------------------------------------------------------
 
@@ -351,13 +354,9 @@ def create_api(
     async def create_room(spec: CreateRoom, request: Request) -> CreatedRoom:
         if not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
-        person = await acting_person(request)
-        if person is not None and person.signed_in and spec.claim is not None and spec.claim < len(spec.seats):
-            spec = _named_seat(spec, spec.claim, person)
-        created = await rooms.create(spec)
+        person, spec = await creator(request, spec)
+        created = await rooms.create(spec, None if person is None else person.id)
         room = created.room
-        if person is not None and created.claimed is not None:
-            await asyncio.to_thread(people.link_seat, room.id, created.claimed[0], person.id)
         if room.public:
             open_rooms.forget()
         base = str(request.base_url).rstrip("/")
@@ -387,12 +386,7 @@ def create_api(
                 raise ServerError("forbidden", "This room is private: a seat needs its invite link.")
         elif not room.is_invite(body.invite):
             raise ServerError("forbidden", "This invite is not valid for the room.")
-        person = await acting_person(request)
-        name = body.name
-        # A signed-in person's first seat of a room bears the account's name.
-        first = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is None
-        if person is not None and person.signed_in and first:
-            name = person.name
+        person, name = await claimer(request, room, body.name)
         seat, token = await room.call(lambda: room.claim(body.seat, name, body.gender))
         if person is not None:
             await asyncio.to_thread(people.link_seat, room.id, seat, person.id)
@@ -577,13 +571,6 @@ def create_api(
         return None
 
     return app
-
-
-def _named_seat(spec: CreateRoom, seat: int, person: Person) -> CreateRoom:
-    """The room asked for, with the signed-in creator's seat bearing the account's name."""
-    seats = list(spec.seats)
-    seats[seat] = seats[seat].model_copy(update={"name": person.name})
-    return spec.model_copy(update={"seats": seats})
 
 
 def lobby_entry(room: OpenRoom) -> LobbyRoom:

@@ -33,8 +33,8 @@
 | clock scale        |                | HRAJ_CLOCK_SCALE         | 1 (tests: 0.05 makes presets 20x shorter) |
 | new accounts       |                | HRAJ_SIGN_UP_RATE / _BURST | 10 an hour per address, bursts of 10 |
 | password hashing   |                | HRAJ_HASH_WORKERS / _WAITING | 1 process at low priority, 8 waiting |
-| provisional rating |                | HRAJ_PROVISIONAL_DEVIATION | 110 points of deviation (OpenSkill games) |
-| provisional FIBS   |                | HRAJ_PROVISIONAL_EXPERIENCE | 25 match points played (FIBS formula) |
+| provisional rating |                | HRAJ_PROVISIONAL_DEVIATION | 170 points of deviation (OpenSkill games) |
+| provisional FIBS   |                | HRAJ_PROVISIONAL_EXPERIENCE | 20 match points played (FIBS formula) |
 """
 
 from __future__ import annotations
@@ -112,9 +112,9 @@ class Settings:
     """Processes that hash passwords (each one hash at a time, at a lower priority than the server)."""
     hash_waiting: int = 8
     """Password checks that may wait for a hashing process; more are answered "busy"."""
-    provisional_deviation: float = 110.0
+    provisional_deviation: float = 170.0
     """An OpenSkill rating is provisional ("?") while its deviation (display points) is above this."""
-    provisional_experience: int = 25
+    provisional_experience: int = 20
     """A FIBS rating is provisional while its player has played fewer match points than this."""
     lease: float = 5.0
     """Seconds a process's rooms stay its own after it last renewed its lease (PostgreSQL,
@@ -330,10 +330,10 @@ def load_settings(
         hash_workers=_int("HRAJ_HASH_WORKERS", env.get("HRAJ_HASH_WORKERS", 1), 1, 64),
         hash_waiting=_int("HRAJ_HASH_WAITING", env.get("HRAJ_HASH_WAITING", 8), 0, 10_000),
         provisional_deviation=_seconds(
-            "HRAJ_PROVISIONAL_DEVIATION", env.get("HRAJ_PROVISIONAL_DEVIATION", 110), 0.0, 10_000.0
+            "HRAJ_PROVISIONAL_DEVIATION", env.get("HRAJ_PROVISIONAL_DEVIATION", 170), 0.0, 10_000.0
         ),
         provisional_experience=_int(
-            "HRAJ_PROVISIONAL_EXPERIENCE", env.get("HRAJ_PROVISIONAL_EXPERIENCE", 25), 0, 1_000_000
+            "HRAJ_PROVISIONAL_EXPERIENCE", env.get("HRAJ_PROVISIONAL_EXPERIENCE", 20), 0, 1_000_000
         ),
     )
 

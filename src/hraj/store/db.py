@@ -32,7 +32,7 @@ from hraj.core.errors import HrajError
 from hraj.core.game import OutcomeJson
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import Event
-from hraj.store.schema import chat, events, rooms, seats
+from hraj.store.schema import chat, events, people, rooms, seats
 from hraj.store.seeks import mark_paired
 from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
 
@@ -89,6 +89,8 @@ class NewSeat:
     name: str | None = None
     token_hash: str | None = None
     gender: str | None = None
+    person: str | None = None
+    """The person who takes the seat (an account's or a guest's id)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +116,7 @@ class NewRoom:
     pairs: Sequence[tuple[str, int]] = ()
     """The seeks this room seats, as (seek id, seat): marked in the same transaction,
     and the room is not created if any of them was paired meanwhile (`SeekTaken`)."""
+    rated: bool = False
 
 
 @dataclass(slots=True)
@@ -124,6 +127,10 @@ class SeatData:
     name: str | None
     token_hash: str | None
     gender: str | None = None
+    person: str | None = None
+    """The person who took the seat (an account's or a guest's id), if any."""
+    deleted: bool = False
+    """The seat's person deleted their account: shown as a deleted player."""
 
 
 @dataclass(slots=True)
@@ -161,6 +168,7 @@ class RoomData:
     """The deadlines of its running turns, as last committed."""
     rematch_votes: Mapping[str, object] | None = None
     host_seat: int | None = None
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +214,8 @@ class AppendBatch:
     action_id: str | None = None
     clock: ClockChange | None = None
     """The room's clock and deadlines after these events (None: untimed, unchanged)."""
+    left: tuple[int, ...] = ()
+    """At the end: the person seats a stand-in bot was playing (their players left)."""
 
 
 _BUMP = (
@@ -264,7 +274,16 @@ def _now() -> dt.datetime:
 
 def _seat_data(row: sa.RowMapping) -> SeatData:
     """A seat as the rooms read it, from its stored row."""
-    return SeatData(row["seat"], row["kind"], row["bot"], row["name"], row["token_hash"], row["gender"])
+    return SeatData(
+        row["seat"],
+        row["kind"],
+        row["bot"],
+        row["name"],
+        row["token_hash"],
+        row["gender"],
+        row["person"],
+        bool(row.get("deleted")),
+    )
 
 
 def _utc(moment: dt.datetime) -> dt.datetime:
@@ -326,12 +345,18 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     raise StoreError("The database URL must be sqlite:/// or postgresql://, not {driver}://.", driver=parsed.drivername)
 
 
+#: Called inside the transaction that stores a game's end, with that transaction and the
+#: batch: what it writes is stored with the end or not at all (`hraj.players.results`).
+EndHook = Callable[[sa.Connection, AppendBatch], None]
+
+
 class Store:
     """Rooms, seats and event logs in one SQL database."""
 
     def __init__(self, url: str, *, synchronous: str = "FULL") -> None:
         self.url = url
         self.engine = make_engine(url, synchronous)
+        self.end_hooks: list[EndHook] = []
 
     def close(self) -> None:
         self.release_writer()
@@ -487,6 +512,7 @@ class Store:
                     clock=room.clock,
                     host_seat=room.host_seat,
                     host_away_since=now if room.host_seat is not None else None,
+                    rated=room.rated,
                 )
             )
             if room.pairs and not mark_paired(connection, room.id, list(room.pairs)):
@@ -510,6 +536,7 @@ class Store:
                         "name": seat.name,
                         "gender": seat.gender,
                         "token_hash": seat.token_hash,
+                        "person": seat.person,
                     }
                     for number, seat in enumerate(room.seats)
                 ],
@@ -525,7 +552,9 @@ class Store:
             status=PLAYING,
             version=0,
             outcome=None,
-            seats=[SeatData(n, s.kind, s.bot, s.name, s.token_hash, s.gender) for n, s in enumerate(room.seats)],
+            seats=[
+                SeatData(n, s.kind, s.bot, s.name, s.token_hash, s.gender, s.person) for n, s in enumerate(room.seats)
+            ],
             dice=room.dice,
             absent_after=room.absent_after,
             owner=room.owner,
@@ -533,6 +562,7 @@ class Store:
             created_at=now,
             clock=room.clock,
             host_seat=room.host_seat,
+            rated=room.rated,
         )
 
     def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
@@ -582,6 +612,10 @@ class Store:
                     if rows:
                         connection.execute(events.insert(), rows)
                     write_clocks(connection, {b.room_id: b.clock for b in batches if b.clock is not None})
+                    for batch in batches:
+                        if batch.status == OVER:
+                            for hook in self.end_hooks:
+                                hook(connection, batch)
                     if owner is not None:
                         notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
                         connection.execute(_NOTIFY, notices)
@@ -713,7 +747,10 @@ class Store:
             if row is None:
                 return None
             seat_rows = connection.execute(
-                sa.select(seats).where(seats.c.room_id == room_id).order_by(seats.c.seat)
+                sa.select(seats, people.c.deleted_at.is_not(None).label("deleted"))
+                .outerjoin(people, people.c.id == seats.c.person)
+                .where(seats.c.room_id == room_id)
+                .order_by(seats.c.seat)
             ).mappings()
             room = RoomData(
                 id=row["id"],
@@ -732,6 +769,7 @@ class Store:
                 public=bool(row["public"]),
                 rematch=row["rematch"],
                 created_at=_utc(row["created_at"]),
+                rated=bool(row["rated"]),
                 seats=[_seat_data(s) for s in seat_rows],
                 clock=row["clock"],
                 rematch_votes=row["rematch_votes"],

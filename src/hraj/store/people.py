@@ -194,6 +194,42 @@ class People:
             )
             return {int(seat): str(person) for seat, person in found}
 
+    def ratings(self, person: str) -> list[dict[str, object]]:
+        """The person's ratings as stored (raw: FIBS rating, or OpenSkill μ and σ), per game."""
+        with self.engine.connect() as connection:
+            return [
+                {
+                    "game": row.game,
+                    "rating": row.rating,
+                    "deviation": row.deviation,
+                    "experience": row.experience,
+                    "games": row.games,
+                    "played_at": _utc(row.played_at).isoformat(),
+                }
+                for row in connection.execute(sa.select(ratings).where(ratings.c.person == person))
+            ]
+
+    def results(self, person: str) -> list[dict[str, object]]:
+        """How each of the person's finished games ended for them, and their rating before and after."""
+        with self.engine.connect() as connection:
+            return [
+                {
+                    "room": row.room_id,
+                    "game": row.game,
+                    "seat": row.seat,
+                    "place": row.place,
+                    "left": bool(row.left),
+                    "rated": bool(row.rated),
+                    "before": row.before,
+                    "after": row.after,
+                    "deviation": row.deviation,
+                    "finished_at": _utc(row.finished_at).isoformat(),
+                }
+                for row in connection.execute(
+                    sa.select(results).where(results.c.person == person).order_by(results.c.finished_at)
+                )
+            ]
+
     def move_games(self, guest: str, person: str) -> int:
         """A guest who signed up: its seats and results become the account's; how many seats."""
         with self.engine.begin() as connection:
@@ -227,7 +263,10 @@ class People:
             by_room = {game.room: game for game in found}
             if by_room:
                 for row in connection.execute(
-                    sa.select(seats).where(seats.c.room_id.in_(list(by_room))).order_by(seats.c.seat)
+                    sa.select(seats, people.c.deleted_at.is_not(None).label("deleted"))
+                    .outerjoin(people, people.c.id == seats.c.person)
+                    .where(seats.c.room_id.in_(list(by_room)))
+                    .order_by(seats.c.seat)
                 ).mappings():
                     by_room[row["room_id"]].seats.append(_seat_data(row))
         return found
