@@ -481,6 +481,7 @@ class Room:
         theirs alone.
         """
         info = self._person_seat(seat)
+        self._not_lost_on_time(seat)
         if by_host and seat in self._connected_seats():
             raise ServerError(
                 "forbidden", "The player of seat {seat} is here; only they can leave it to a bot.", seat=seat
@@ -496,11 +497,20 @@ class Room:
 
     async def take_back(self, seat: int) -> None:
         info = self._person_seat(seat)
+        self._not_lost_on_time(seat)
         await store_call(self.store.update_seat, self.id, seat, bot=None, **self._fence())
         info.bot = None
         info.player = None
         info.stand_in = False
         self._broadcast_seats()
+
+    def _not_lost_on_time(self, seat: int) -> None:
+        if self.clock.lost_on_time(seat):
+            raise ServerError(
+                "forbidden",
+                "The time of seat {seat} ran out in this rated game: a bot plays it to the end.",
+                seat=seat,
+            )
 
     def _fence(self) -> dict[str, str]:
         """Several processes: seat changes, like commits, are written only by the owner."""
