@@ -15,8 +15,8 @@ import sqlalchemy as sa
 
 from hraj.players.rating import display, display_deviation
 from hraj.store import Store
-from hraj.store.db import _utc
 from hraj.store.schema import people, ratings, results
+from hraj.store.times import utc
 
 #: Leaderboards list players who played a rated game within this many days, this many at most.
 ACTIVE_DAYS = 90
@@ -123,7 +123,7 @@ class Profiles:
                 .where(results.c.person == person.id, results.c.rated.is_(True))
                 .order_by(results.c.finished_at)
             ):
-                games[game].history.append((_utc(at), shown_value(after, deviation)))
+                games[game].history.append((utc(at), shown_value(after, deviation)))
             mine, bot = results.alias("mine"), results.alias("bot")
             for game, level, place, bot_place in connection.execute(
                 sa.select(mine.c.game, bot.c.bot, mine.c.place, bot.c.place)
@@ -145,7 +145,7 @@ class Profiles:
                     int(seats),
                     bool(rated),
                     None if before is None or after is None else shown_value(after, dev) - shown_value(before, dev),
-                    _utc(at),
+                    utc(at),
                 )
                 for room, game, place, seats, rated, before, after, dev, at in connection.execute(
                     sa.select(
@@ -166,7 +166,7 @@ class Profiles:
             ]
         for record in games.values():
             record.history = record.history[-HISTORY:]
-        return Profile(person.id, person.name, _utc(person.created_at), games, recent)
+        return Profile(person.id, person.name, utc(person.created_at), games, recent)
 
     def leaderboard(self, game: str, now: dt.datetime | None = None) -> list[Ranked]:
         """The best players of a game who are not provisional and played a rated game lately."""
@@ -181,7 +181,7 @@ class Profiles:
             Ranked(
                 row.name,
                 Shown.of(row.rating, row.deviation, row.experience, row.games, self.limits),
-                _utc(row.played_at),
+                utc(row.played_at),
             )
             for row in rows
         ]

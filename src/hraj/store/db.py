@@ -35,6 +35,7 @@ from hraj.core.record import Event
 from hraj.store.schema import chat, events, people, rooms, seats
 from hraj.store.seeks import mark_paired
 from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
+from hraj.store.times import utc
 
 PLAYING = "playing"
 OVER = "over"
@@ -284,11 +285,6 @@ def _seat_data(row: sa.RowMapping) -> SeatData:
         row["person"],
         bool(row.get("deleted")),
     )
-
-
-def _utc(moment: dt.datetime) -> dt.datetime:
-    """A stored time in UTC (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
 
 
 def _sqlite_pragmas(synchronous: str) -> Callable[[DBAPIConnection, object], None]:
@@ -768,7 +764,7 @@ class Store:
                 owner=row["owner"],
                 public=bool(row["public"]),
                 rematch=row["rematch"],
-                created_at=_utc(row["created_at"]),
+                created_at=utc(row["created_at"]),
                 rated=bool(row["rated"]),
                 seats=[_seat_data(s) for s in seat_rows],
                 clock=row["clock"],
@@ -796,7 +792,7 @@ class Store:
                 .limit(CHAT_KEPT)
             ).all()
             room.chat = [
-                ChatLine(number, seat, name, text, _utc(at)) for number, seat, name, text, at in reversed(lines)
+                ChatLine(number, seat, name, text, utc(at)) for number, seat, name, text, at in reversed(lines)
             ]
             room.chat_count = lines[0][0] if lines else 0
             return room
@@ -824,7 +820,7 @@ class Store:
                 ).mappings():
                     by_room[s["room_id"]].append(_seat_data(s))
         return [
-            OpenRoom(row[0], row[1], dict(row[2]), _utc(row[3]), by_room[row[0]], row[4] and _utc(row[4]))
+            OpenRoom(row[0], row[1], dict(row[2]), utc(row[3]), by_room[row[0]], row[4] and utc(row[4]))
             for row in found
         ]
 

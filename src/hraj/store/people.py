@@ -13,8 +13,9 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from hraj.core.game import OutcomeJson
-from hraj.store.db import SeatData, Store, _seat_data, _utc
+from hraj.store.db import SeatData, Store, _seat_data
 from hraj.store.schema import people, ratings, results, rooms, seats, sessions
+from hraj.store.times import utc
 
 #: A session nobody used for this long is over (its browser signs in again).
 SESSION_IDLE = dt.timedelta(days=180)
@@ -50,7 +51,7 @@ def _now() -> dt.datetime:
 
 
 def _account(row: sa.RowMapping) -> Account:
-    return Account(row["id"], row["name"], row["password_hash"], _utc(row["created_at"]))
+    return Account(row["id"], row["name"], row["password_hash"], utc(row["created_at"]))
 
 
 class People:
@@ -137,7 +138,7 @@ class People:
             row = connection.execute(query).mappings().first()
         if row is None:
             return None
-        used = _utc(row["used_at"])
+        used = utc(row["used_at"])
         if now - used > SESSION_IDLE:
             self.drop_session(token_hash)
             return None
@@ -204,7 +205,7 @@ class People:
                     "deviation": row.deviation,
                     "experience": row.experience,
                     "games": row.games,
-                    "played_at": _utc(row.played_at).isoformat(),
+                    "played_at": utc(row.played_at).isoformat(),
                 }
                 for row in connection.execute(sa.select(ratings).where(ratings.c.person == person))
             ]
@@ -223,7 +224,7 @@ class People:
                     "before": row.before,
                     "after": row.after,
                     "deviation": row.deviation,
-                    "finished_at": _utc(row.finished_at).isoformat(),
+                    "finished_at": utc(row.finished_at).isoformat(),
                 }
                 for row in connection.execute(
                     sa.select(results).where(results.c.person == person).order_by(results.c.finished_at)
@@ -257,7 +258,7 @@ class People:
         )
         with self.engine.connect() as connection:
             found = [
-                PersonGame(room, game, status, seat, bool(rated), outcome, _utc(created), _utc(updated))
+                PersonGame(room, game, status, seat, bool(rated), outcome, utc(created), utc(updated))
                 for room, game, status, seat, rated, outcome, created, updated in connection.execute(query)
             ]
             by_room = {game.room: game for game in found}

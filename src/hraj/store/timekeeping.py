@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from hraj.store.schema import deadlines, rooms
+from hraj.store.times import utc
 
 #: A correspondence room nobody is watching: kept in the store only, woken when opened
 #: or when a deadline of it comes due.
@@ -105,5 +106,4 @@ def seats_due(engine: sa.Engine, held: Iterable[tuple[str, int]]) -> dict[tuple[
 
 
 def _row(row: sa.RowMapping) -> DueRow:
-    due = row["due"]
-    return DueRow(row["room_id"], row["seat"], row["version"], due if due.tzinfo else due.replace(tzinfo=dt.UTC))
+    return DueRow(row["room_id"], row["seat"], row["version"], utc(row["due"]))
