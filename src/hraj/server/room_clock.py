@@ -126,6 +126,20 @@ class ClockHands:
         self.unwatch()
         self.timer = RoomTimer.of(self.room.id, stored, self.room.game, self.heap)
 
+    def follow(self, stored: object, version: int) -> None:
+        """Another process owns the room and notified its clock after `version`: show
+        it here, and whose time ran out since (as the owner's own connections heard)."""
+        before = [] if self.timer is None else [seat.timeouts for seat in self.timer.clock.seats]
+        self.reload(stored)
+        self.show()
+        if self.timer is None:
+            return
+        for seat, clock in enumerate(self.timer.clock.seats):
+            if seat < len(before) and clock.timeouts > before[seat]:
+                text = dumps({"type": "timeout", "room": self.room.id, "seat": seat, "version": version})
+                for connection in self.room.connections:
+                    connection.push(text)
+
     def timed_seats(self) -> set[int]:
         """The seats whose clocks run: those that people play, once every person's seat
         is taken (nobody's time runs while the table waits for a player)."""

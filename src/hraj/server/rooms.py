@@ -246,7 +246,7 @@ class Rooms:
             return await self.get(old.rematch), False
         people = [s.number for s in old.seats if s.kind == PERSON and s.token_hash is not None]
         verdict = old.votes.vote(seat, accept, people)
-        await store_call(store_votes, self.store.engine, old.id, old.votes)
+        await store_call(store_votes, self.store.engine, old.id, old.votes, old.version, old.committer.owner)
         if verdict == "all":
             return await self.rematch(old)
         old.announce_votes()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import fcntl
-import json
 import os
 import sqlite3
 import time
@@ -18,7 +17,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Literal
 
 import sqlalchemy as sa
 from alembic import command
@@ -26,12 +24,12 @@ from alembic.config import Config
 from sqlalchemy.engine import Engine
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-from typing_extensions import TypedDict  # the server validates notices with pydantic, which needs it on 3.11
 
 from hraj.core.errors import HrajError
 from hraj.core.game import OutcomeJson
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import Event
+from hraj.store.notices import events_notice, notify
 from hraj.store.schema import chat, events, people, rooms, seats
 from hraj.store.seeks import mark_paired
 from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
@@ -70,13 +68,6 @@ class CommitInDoubt(StoreError):
     """The database went away while it was committing: the batches may be stored or not.
     Only a read of the store tells (`Store.holds`); every other failure of `append`
     means that nothing was written."""
-
-
-#: The PostgreSQL channel on which every commit tells the other processes what changed.
-ROOMS_CHANNEL = "hraj_rooms"
-#: The longest NOTIFY payload sent with its events (PostgreSQL's limit is 8,000 bytes);
-#: a longer batch is announced without them and read from the store.
-NOTIFY_LIMIT = 7000
 
 
 class _Stale(Exception):
@@ -231,7 +222,6 @@ _BUMP = (
 )
 #: The same, fenced: only the room's owner may write it (several processes).
 _BUMP_OWNED = _BUMP.where(rooms.c.owner == sa.bindparam("fence"))
-_NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
 
 
 def _owned_by(room_id: str, owner: str | None) -> list[sa.ColumnElement[bool]]:
@@ -241,32 +231,10 @@ def _owned_by(room_id: str, owner: str | None) -> list[sa.ColumnElement[bool]]:
     return [sa.exists().where(rooms.c.id == room_id, rooms.c.owner == owner)]
 
 
-class EventsNotice(TypedDict):
-    """What a commit tells the other processes on `ROOMS_CHANNEL`: the room (`r`), the
-    version its events follow, the events (None when they are too long for a
-    notification) and the room's owner (`o`)."""
-
-    t: Literal["events"]
-    r: str
-    after: int
-    events: list[Event] | None
-    o: str
-
-
 def change_notice(batch: AppendBatch, owner: str) -> str:
-    """The NOTIFY payload of a committed batch: the room, where it starts, its events
-    (left out when they are too long for a notification) and its owner."""
-    notice: EventsNotice = {
-        "t": "events",
-        "r": batch.room_id,
-        "after": batch.after,
-        "events": list(batch.events),
-        "o": owner,
-    }
-    payload = json.dumps(notice, separators=(",", ":"), ensure_ascii=False)
-    if len(payload.encode()) <= NOTIFY_LIMIT:
-        return payload
-    return json.dumps({**notice, "events": None})
+    """The NOTIFY payload of a committed batch: its events and the room's clock after them."""
+    clock = None if batch.clock is None else batch.clock.clock
+    return events_notice(batch.room_id, batch.after, batch.events, owner, clock=clock)
 
 
 def _now() -> dt.datetime:
@@ -613,8 +581,7 @@ class Store:
                             for hook in self.end_hooks:
                                 hook(connection, batch)
                     if owner is not None:
-                        notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
-                        connection.execute(_NOTIFY, notices)
+                        notify(connection, [change_notice(b, owner) for b in batches])
                 except BaseException:
                     with contextlib.suppress(SQLAlchemyError):
                         transaction.rollback()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from hraj.store.notices import events_notice, notify
 from hraj.store.schema import deadlines, rooms
 from hraj.store.times import utc
 
@@ -62,7 +63,8 @@ def write_clocks(connection: sa.Connection, changes: dict[str, ClockChange]) -> 
 
 def set_clock(engine: sa.Engine, room_id: str, version: int, change: ClockChange, owner: str | None = None) -> bool:
     """Store a room's clock and deadlines without events (its turns begin when the last
-    seat is taken), only while the room is at `version` (and `owner`'s); whether it did."""
+    seat is taken), only while the room is at `version` (and `owner`'s, who tells the
+    other processes); whether it did."""
     fence = [] if owner is None else [rooms.c.owner == owner]
     with engine.begin() as connection:
         found = connection.execute(
@@ -71,6 +73,8 @@ def set_clock(engine: sa.Engine, room_id: str, version: int, change: ClockChange
         if found is None:
             return False
         write_clocks(connection, {room_id: change})
+        if owner is not None:
+            notify(connection, [events_notice(room_id, version, [], owner, clock=change.clock)])
         return True
 
 
