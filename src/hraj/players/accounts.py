@@ -19,7 +19,7 @@ from hraj.players.identity import (
     new_session_token,
     session_hash,
 )
-from hraj.players.limits import SignInLimits
+from hraj.players.limits import AddressLimit, SignInLimits
 from hraj.players.names import check_name, check_password, name_key
 from hraj.players.passwords import Hashing
 from hraj.store.people import Account, People, PersonGame
@@ -39,11 +39,11 @@ class SignedIn:
 
 
 class Accounts:
-    def __init__(self, people: People, secret: str, hashing: Hashing | None = None) -> None:
+    def __init__(self, people: People, secret: str, by_address: AddressLimit, hashing: Hashing | None = None) -> None:
         self.people = people
         self.secret = secret
         self.hashing = hashing if hashing is not None else Hashing()
-        self.limits = SignInLimits()
+        self.limits = SignInLimits(people.engine, by_address)
 
     # --- who is asking -----------------------------------------------------------------
 
@@ -96,21 +96,25 @@ class Accounts:
         an unknown name as for a wrong password, after the same work. The session the
         browser had is ended (a new token at every sign-in)."""
         key = name_key(name)[:64]
-        wait = self.limits.wait(address, key)
-        if wait:
-            raise TooManyAttempts("Too many failed sign-ins; try again in {seconds} s.", retry_after=wait)
-        self.hashing.check_room()
+        self._refuse_for(self.limits.address_wait(address))
+        self.hashing.check_room()  # busy: refused before any store read
+        self._refuse_for(await asyncio.to_thread(self.limits.name_wait, key))
         account = await asyncio.to_thread(self.people.account_named, key) if key else None
         right, rehashed = await self.hashing.verify(None if account is None else account.password_hash, password)
         if account is None or not right:
-            self.limits.failed(address, key)
+            await asyncio.to_thread(self.limits.failed, address, key)
             raise WrongCredentials(WRONG)
-        self.limits.succeeded(key)
+        await asyncio.to_thread(self.limits.succeeded, key)
         if rehashed is not None:
             await asyncio.to_thread(self.people.set_password, account.id, rehashed)
         if current is not None and current.session is not None:
             await asyncio.to_thread(self.people.drop_session, current.session)
         return await self._session(account)
+
+    @staticmethod
+    def _refuse_for(wait: int) -> None:
+        if wait:
+            raise TooManyAttempts("Too many failed sign-ins; try again in {seconds} s.", retry_after=wait)
 
     async def sign_out(self, person: Person) -> None:
         if person.session is not None:

@@ -165,7 +165,8 @@ def create_api(
     metrics = Metrics(rooms, sockets.open)
     people = People(the_store)
     install(the_store)  # the end of a game is stored with its places and ratings
-    accounts = Accounts(people, settings.secret, Hashing(settings.hash_workers, settings.hash_waiting))
+    sign_in_buckets = Rate(settings.sign_in_rate / 3600, settings.sign_in_burst)
+    accounts = Accounts(people, settings.secret, sign_in_buckets, Hashing(settings.hash_workers, settings.hash_waiting))
 
     async def read_open_rooms() -> list[OpenRoom]:
         return await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE, LOBBY_HOST_GONE)

@@ -108,6 +108,9 @@ class Settings:
     sign_up_rate: float = 10.0
     """New accounts an address may make per hour (on average)."""
     sign_up_burst: int = 10
+    sign_in_rate: float = 80.0
+    """Failed sign-ins an address may make per hour (on average) once its burst is spent."""
+    sign_in_burst: int = 20
     hash_workers: int = 1
     """Processes that hash passwords (each one hash at a time, at a lower priority than the server)."""
     hash_waiting: int = 8
@@ -327,6 +330,8 @@ def load_settings(
         push_local=_choice("HRAJ_PUSH_LOCAL", env.get("HRAJ_PUSH_LOCAL", "refuse"), {"allow": True, "refuse": False}),
         sign_up_rate=_rate("HRAJ_SIGN_UP_RATE", env.get("HRAJ_SIGN_UP_RATE", 10)),
         sign_up_burst=_int("HRAJ_SIGN_UP_BURST", env.get("HRAJ_SIGN_UP_BURST", 10), 1, 1_000_000),
+        sign_in_rate=_rate("HRAJ_SIGN_IN_RATE", env.get("HRAJ_SIGN_IN_RATE", 80)),
+        sign_in_burst=_int("HRAJ_SIGN_IN_BURST", env.get("HRAJ_SIGN_IN_BURST", 20), 1, 1_000_000),
         hash_workers=_int("HRAJ_HASH_WORKERS", env.get("HRAJ_HASH_WORKERS", 1), 1, 64),
         hash_waiting=_int("HRAJ_HASH_WAITING", env.get("HRAJ_HASH_WAITING", 8), 0, 10_000),
         provisional_deviation=_seconds(
