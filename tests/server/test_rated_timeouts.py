@@ -84,6 +84,9 @@ def test_in_a_rated_backgammon_match_the_player_out_of_time_loses_the_match(make
     outcome = eva.get(f"/api/rooms/{body['room']}").json()["outcome"]
     assert outcome["winners"] == [1] and outcome["scores"] == [0, 5]
     assert outcome["details"]["games"] == [{"winner": 1, "points": 5, "how": "forfeit"}]
+    mat = eva.get(f"/r/{body['room']}/record.mat")
+    assert mat.status_code == 200 and mat.text.endswith(" " * 34 + "Wins 5 points\n\n")
+    assert eva.get(f"/r/{body['room']}/replay").status_code == 200
     expected = fibs_match([Skill(FIBS_START), Skill(FIBS_START)], 1, 5)
     shown = ratings_of(eva, ["Eva", "Petr"], "backgammon")
     assert [s["rating"] for s in shown] == pytest.approx([expected[0].rating, expected[1].rating])
