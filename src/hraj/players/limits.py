@@ -24,6 +24,7 @@ from typing import Protocol
 import sqlalchemy as sa
 
 from hraj.store.sign_ins import blocked_until, count_failure, forget
+from hraj.store.times import utc_now
 
 
 class AddressLimit(Protocol):
@@ -53,10 +54,6 @@ class Backoff:
         return min(self.longest, 2.0 ** (failures - self.free))
 
 
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
 @dataclass(slots=True)
 class SignInLimits:
     """The two counts of sign-in failures: a name tried from many addresses (in the
@@ -65,7 +62,7 @@ class SignInLimits:
     engine: sa.Engine
     by_address: AddressLimit
     by_name: Backoff = field(default_factory=Backoff)
-    clock: Callable[[], dt.datetime] = _now
+    clock: Callable[[], dt.datetime] = utc_now
 
     def address_wait(self, address: str) -> int:
         """Whole seconds before `address` may try again (0: now); no store read."""

@@ -33,7 +33,7 @@ from hraj.store.notices import events_notice, notify
 from hraj.store.schema import chat, events, people, rooms, seats
 from hraj.store.seeks import mark_paired
 from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
-from hraj.store.times import utc
+from hraj.store.times import utc, utc_now
 
 PLAYING = "playing"
 OVER = "over"
@@ -235,10 +235,6 @@ def change_notice(batch: AppendBatch, owner: str) -> str:
     """The NOTIFY payload of a committed batch: its events and the room's clock after them."""
     clock = None if batch.clock is None else batch.clock.clock
     return events_notice(batch.room_id, batch.after, batch.events, owner, clock=clock)
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
 
 
 def _seat_data(row: sa.RowMapping) -> SeatData:
@@ -453,7 +449,7 @@ class Store:
 
     def create_room(self, room: NewRoom) -> RoomData:
         """Store a new room with its seats; returns it as `load_room` would read it back."""
-        now = _now()
+        now = utc_now()
         with self.engine.begin() as connection:
             connection.execute(
                 rooms.insert().values(
@@ -541,7 +537,7 @@ class Store:
         batches = list(batches)
         if not batches:
             return
-        now = _now()
+        now = utc_now()
         rows = [
             {
                 "room_id": batch.room_id,
@@ -770,7 +766,7 @@ class Store:
         free = sa.exists().where(seats.c.room_id == rooms.c.id, seats.c.kind == "person", seats.c.token_hash.is_(None))
         present: sa.ColumnElement[bool] = sa.true()
         if host_gone_after is not None:
-            since = _now() - host_gone_after
+            since = utc_now() - host_gone_after
             present = sa.or_(rooms.c.host_away_since.is_(None), rooms.c.host_away_since > since)
         query = (
             sa.select(rooms.c.id, rooms.c.game, rooms.c.options, rooms.c.created_at, rooms.c.host_away_since)

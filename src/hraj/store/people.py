@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from hraj.core.game import OutcomeJson
 from hraj.store.db import SeatData, Store, _seat_data
 from hraj.store.schema import people, ratings, results, rooms, seats, sessions
-from hraj.store.times import utc
+from hraj.store.times import utc, utc_now
 
 #: A session nobody used for this long is over (its browser signs in again).
 SESSION_IDLE = dt.timedelta(days=180)
@@ -46,10 +46,6 @@ class PersonGame:
     seats: list[SeatData] = field(default_factory=list)
 
 
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
 def _account(row: sa.RowMapping) -> Account:
     return Account(row["id"], row["name"], row["password_hash"], utc(row["created_at"]))
 
@@ -68,7 +64,7 @@ class People:
             with self.engine.begin() as connection:
                 connection.execute(
                     people.insert().values(
-                        id=person, name=name, name_key=name_key, password_hash=password_hash, created_at=_now()
+                        id=person, name=name, name_key=name_key, password_hash=password_hash, created_at=utc_now()
                     )
                 )
         except IntegrityError:
@@ -103,7 +99,7 @@ class People:
             connection.execute(
                 people.update()
                 .where(people.c.id == person)
-                .values(name=None, name_key=None, password_hash=None, deleted_at=_now())
+                .values(name=None, name_key=None, password_hash=None, deleted_at=utc_now())
             )
 
     def deleted(self, persons: list[str]) -> set[str]:
@@ -120,7 +116,7 @@ class People:
     # --- sessions ----------------------------------------------------------------------
 
     def add_session(self, token_hash: str, person: str) -> None:
-        now = _now()
+        now = utc_now()
         with self.engine.begin() as connection:
             connection.execute(
                 sessions.insert().values(token_hash=token_hash, person=person, created_at=now, used_at=now)
@@ -128,7 +124,7 @@ class People:
 
     def session_account(self, token_hash: str) -> Account | None:
         """The account a session belongs to, if the session is live; marks it used."""
-        now = _now()
+        now = utc_now()
         query = (
             sa.select(people, sessions.c.used_at)
             .join(sessions, sessions.c.person == people.c.id)
