@@ -10,6 +10,7 @@ import hraj
 from hraj.games.trefa import tui as view_module
 from hraj.games.trefa.rules import Trefa, TrefaState
 from hraj.tui.play import TerminalTable, parse_seats
+from tests.games.trefa.playouts import most_moves
 
 
 def draw(state: TrefaState, seat: int | None, lang: str = "en", names: tuple[str, ...] = ("Sarah", "Emma")) -> str:
@@ -87,8 +88,8 @@ def test_a_person_plays_trefa_to_the_end_against_a_bot() -> None:
 
     def answers() -> Iterator[str]:
         yield "write z"  # not an action: explained, then asked again
-        while True:
-            yield "1"
+        yield from ["1"] * most_moves(2)
+        raise AssertionError(f"the game did not end within {most_moves(2)} moves")
 
     replies = answers()
     game = hraj.game("trefa", players=2, first=0)
