@@ -29,7 +29,7 @@ def test_help_lists_the_subcommands() -> None:
 
 def test_help_is_czech_by_default() -> None:
     result = run("--help", lang="cs")
-    assert "Zahraj si hru v terminálu" in result.stdout
+    assert "Zahrajte si hru v terminálu" in result.stdout
 
 
 def test_arena_prints_win_rates_with_confidence_intervals() -> None:

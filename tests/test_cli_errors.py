@@ -52,11 +52,11 @@ def test_a_bad_command_line_is_one_line_and_exit_code_2(
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (("nonsense",), "Příkaz nonsense neexistuje; vyber si z: games, play, replay"),
+        (("nonsense",), "Příkaz nonsense neexistuje; vyberte si z: games, play, replay"),
         (("arena",), "Chybí argument HRA. Nápověda: hraj arena --help"),
         (("play", "qwixx", "--seed", "abc"), "Neplatná hodnota --seed: abc není celé číslo."),
         (("arena", "qwixx", "-n", "0"), "Neplatná hodnota --games: 0 není celé číslo od 1 výš."),
-        (("play", "qwixx", "--sed", "1"), "Volba --sed neexistuje. Myslíš --seed?"),
+        (("play", "qwixx", "--sed", "1"), "Volba --sed neexistuje. Myslíte --seed?"),
         (("arena", "qwixx", "--seed"), "Volba --seed potřebuje hodnotu."),
         (("games", "x"), "Nečekaný argument: x."),
     ],

@@ -53,7 +53,7 @@ def test_hraj_lang_from_the_environment_changes_the_help(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ran = hraj(capsys, monkeypatch, "--help", lang="sk")
-    assert "Príkazy:" in ran.out and "Zahraj si hru v termináli" in ran.out
+    assert "Príkazy:" in ran.out and "Zahrajte si hru v termináli" in ran.out
 
 
 def test_lang_on_the_line_also_changes_error_messages(

@@ -130,7 +130,7 @@ def test_a_saved_game_that_is_no_record_is_refused_in_one_line(
 
 def test_play_needs_a_game_or_a_saved_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     ran = hraj(capsys, monkeypatch, "play", lang="cs")
-    assert ran.code == 2 and ran.err.strip() == "Chyba: Zadej hru, nebo uloženou hru pomocí --resume."
+    assert ran.code == 2 and ran.err.strip() == "Chyba: Zadejte hru, nebo uloženou hru pomocí --resume."
 
 
 @pytest.mark.parametrize(("lang", "title"), [("cs", "Qwixx — pravidla"), ("en", "Qwixx")])

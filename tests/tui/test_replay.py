@@ -60,3 +60,21 @@ def test_the_answers_to_one_white_sum_are_one_frame() -> None:
     assert all(before != after for before, after in itertools.pairwise(tables))
     answers = sum(1 for kind, _, _ in final.events() if kind == "move")
     assert len(replay.frames) < answers
+
+
+def test_an_answer_that_is_no_step_is_explained_and_moves_nothing() -> None:
+    final = finished_qwixx()
+    console = Console(record=True, width=100, color_system=None)
+    replay = Replay(hraj.game("qwixx", players=2), final, ["Eva", "Petr"], "cs", console)
+    prompts: list[str] = []
+    answers = iter(["", "abc", "", "q"])
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    replay.step_through(ask)
+    assert [prompt.split(".")[0].split()[1] for prompt in prompts] == ["1", "2", "2", "3"]
+    text = console.export_text()
+    assert "Procházejte hru tah po tahu: Enter další" in text
+    assert text.count("Tah 2 z") == 1  # the frame is not drawn again

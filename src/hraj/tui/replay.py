@@ -21,6 +21,7 @@ from hraj.tui.play import event_lines, renderer
 
 BACK = {"b", "back", "z", "zpět", "zpet", "späť", "spat"}
 QUIT = {"q", "quit", "konec", "koniec", "exit"}
+STEP_HELP = "Go through the game move by move: Enter next, b back, a number jumps to that move, q quits."
 
 
 @dataclass
@@ -102,15 +103,17 @@ class Replay:
     def step_through(self, ask: Callable[[str], str]) -> None:
         """Enter: next; b: back; a number: that move; q (or the end of input): quit."""
         prompt = t("Move {number} of {total}. Enter next, b back, a number jumps, q quits: ", self.lang)
-        index = 0
+        index, shown = 0, -1
         while True:
             frame = self.frames[index]
-            self.console.rule(
-                Text(t("Move {number} of {total}", self.lang, number=frame.number, total=len(self.frames)))
-            )
-            self.show(frame)
-            if index == len(self.frames) - 1:
-                self.scores()
+            if index != shown:
+                self.console.rule(
+                    Text(t("Move {number} of {total}", self.lang, number=frame.number, total=len(self.frames)))
+                )
+                self.show(frame)
+                if index == len(self.frames) - 1:
+                    self.scores()
+                shown = index
             try:
                 answer = ask(prompt.format(number=frame.number, total=len(self.frames))).strip().lower()
             except EOFError:  # input ran out: the replay simply ends
@@ -121,6 +124,8 @@ class Replay:
                 index = max(0, index - 1)
             elif answer.isdigit():
                 index = min(max(int(answer), 1), len(self.frames)) - 1
+            elif answer:  # anything else is no step: said, and asked again
+                self.console.print(Text(t(STEP_HELP, self.lang), style="red"))
             elif index == len(self.frames) - 1:
                 return
             else:

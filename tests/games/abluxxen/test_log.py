@@ -32,7 +32,7 @@ def test_czech_sentences_in_both_genders() -> None:
         "Eva si vzala ukořistěné karty do ruky",
         "Petr vzal kartu ze zásoby (místo 4)",
         "Petr nedobral",
-        "Bot karty odhodil a dobere si stejný počet",
+        "Bot karty odhodil, aby si dobral stejný počet",
         "Bot si dobral z balíčku",
     ]
 
@@ -41,6 +41,14 @@ def test_czech_sentences_for_a_gender_not_given() -> None:
     said = lines(EVENTS, NAMES, [None, None, "m"], "cs")
     assert said[4] == "Eva – vyloženo: 8 8 J"
     assert said[8] == "Petr – bez dobrání"
+
+
+def test_the_discard_is_told_in_one_tense() -> None:
+    """The drawing comes after, card by card, in lines of its own: the discard's sentence
+    says why it was made, in the past like every other line."""
+    assert lines(EVENTS, NAMES, ["f", "m", "f"], "cs")[9] == "Bot karty odhodila, aby si dobrala stejný počet"
+    assert lines(EVENTS, NAMES, ["f", "m", "f"], "sk")[9] == "Bot karty odhodila, aby si dobrala rovnaký počet"
+    assert lines(EVENTS, NAMES, ["f", "m", None], "cs")[9] == "Bot – karty odhozeny k dobrání stejného počtu"
 
 
 def test_slovak_and_english() -> None:
