@@ -72,7 +72,7 @@ def test_serve_refuses_bad_settings_in_czech() -> None:
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(None, "cannot read"), ("{not json", "not valid JSON"), ('{"format": "x"}', "no revealed seed")],
+    [(None, "Cannot read"), ("{not json", "not valid JSON"), ('{"format": "x"}', "no revealed seed")],
 )
 def test_verify_explains_unusable_files(tmp_path: Path, content: str | None, message: str) -> None:
     path = tmp_path / "game.json"

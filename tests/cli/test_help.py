@@ -10,7 +10,7 @@ import pytest
 from hraj.core import GAMES
 from tests.cli.helpers import hraj
 
-COMMANDS = ["games", "play", "replay", "arena", "bench", "rules", "serve", "verify"]
+COMMANDS = ["games", "play", "replay", "analyze", "arena", "export", "bench", "rules", "serve", "verify", "backup"]
 ENGLISH_MACHINERY = [
     "Usage",
     "Options",
@@ -23,6 +23,8 @@ ENGLISH_MACHINERY = [
     "x>=1",
     "TEXT",
     "INTEGER",
+    "RECORD",
+    "TARGET",
 ]
 
 

@@ -23,7 +23,7 @@ import typer
 import uvicorn
 
 from hraj.app.site import create_app
-from hraj.core.errors import HrajError, InvalidRecord
+from hraj.core.errors import HrajError, InvalidRecord, file_reason
 from hraj.i18n import DEFAULT_LANG, LANGS, check_lang, error_text, t
 from hraj.server.fairness import load_record, verify_record
 from hraj.server.logs import configure as configure_logs
@@ -48,11 +48,12 @@ def _language(lang: str) -> str:
     try:
         return check_lang(lang)
     except HrajError as error:
-        raise _fail(error_text(error, DEFAULT_LANG)) from None
+        raise _fail(error_text(error, DEFAULT_LANG), DEFAULT_LANG) from None
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    typer.echo(f"hraj: {message}", err=True)
+def _fail(message: str, lang: str, code: int = 2) -> typer.Exit:
+    """One line on stderr that starts as every error of `hraj` does ("Chyba: …")."""
+    typer.echo(f"{t('Error', lang)}: {message}", err=True)
     return typer.Exit(code)
 
 
@@ -74,7 +75,7 @@ def serve(
     try:
         settings = load_settings(host=host, port=port, database=database, secret=secret)
     except SettingsError as error:
-        raise _fail(error_text(error, lang)) from None
+        raise _fail(error_text(error, lang), lang) from None
     run_server(settings, lang)
 
 
@@ -93,7 +94,7 @@ def run_server(settings: Settings, lang: str = "en") -> None:
             # One process per SQLite file; on PostgreSQL any number share the rooms.
             store.claim_writer(WRITER_WAIT_S)
     except StoreError as error:
-        raise _fail(error_text(error, lang), 1) from None
+        raise _fail(error_text(error, lang), lang, 1) from None
     try:
         family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
         listener = socket.socket(family, socket.SOCK_STREAM)
@@ -103,7 +104,7 @@ def run_server(settings: Settings, lang: str = "en") -> None:
         reason = t(
             "cannot listen on {host}:{port}: {why}", lang, host=settings.host, port=settings.port, why=error.strerror
         )
-        raise _fail(reason, 1) from None
+        raise _fail(reason, lang, 1) from None
     port = listener.getsockname()[1]
     actual = dataclasses.replace(settings, port=port)
     config = uvicorn.Config(
@@ -125,14 +126,14 @@ def run_server(settings: Settings, lang: str = "en") -> None:
         server.run(sockets=[listener])
     except SystemExit as stop:  # uvicorn exits 3 when the application cannot start
         if stop.code not in (0, None):
-            raise _fail(t("the server did not start (see the messages above)", lang), 1) from None
+            raise _fail(t("the server did not start (see the messages above)", lang), lang, 1) from None
     except Exception as error:  # a failure while serving is the operator's to see, and exits 1
         logging.getLogger("hraj.server").exception("the server failed")
-        raise _fail(t("the server failed: {why}", lang, why=str(error)), 1) from None
+        raise _fail(t("the server failed: {why}", lang, why=str(error)), lang, 1) from None
     finally:
         store.close()
     if not server.started:
-        raise _fail(t("the server did not start (see the messages above)", lang), 1)
+        raise _fail(t("the server did not start (see the messages above)", lang), lang, 1)
     typer.echo("hraj: " + t("stopped", lang))
 
 
@@ -182,7 +183,10 @@ class _Server(uvicorn.Server):
 
 def verify(
     record: Annotated[
-        Path, typer.Argument(help=_("A finished room's record (JSON), as GET /api/rooms/ID/record gives."))
+        Path,
+        typer.Argument(
+            metavar=_("FILE"), help=_("A finished room's record (JSON), as GET /api/rooms/ID/record gives.")
+        ),
     ],
     head: Annotated[
         str | None,
@@ -194,12 +198,12 @@ def verify(
     try:
         text = sys.stdin.read() if str(record) == "-" else record.read_text(encoding="utf-8")
     except OSError as error:
-        raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=error.strerror)) from None
+        reason = t("Cannot read {path}: {why}", lang, path=str(record), why=t(file_reason(error), lang))
+        raise _fail(reason, lang) from None
     try:
         result = verify_record(load_record(text), head=head)
     except InvalidRecord as error:
-        typer.echo("hraj: " + t("NOT verified: {why}", lang, why=error_text(error, lang)), err=True)
-        raise typer.Exit(1) from None
+        raise _fail(t("NOT verified: {why}", lang, why=error_text(error, lang)), lang, 1) from None
     typer.echo(
         json.dumps(
             {
@@ -227,7 +231,7 @@ def verify(
 
 
 def backup(
-    target: Annotated[Path, typer.Argument(help=_("The new file to write the copy to."))],
+    target: Annotated[Path, typer.Argument(metavar=_("FILE"), help=_("The new file to write the copy to."))],
     database: Annotated[
         str | None,
         typer.Option(help=_("sqlite:///PATH or a path (env HRAJ_DATABASE_URL)."), show_default=False),
@@ -240,11 +244,11 @@ def backup(
         given = database or os.environ.get("HRAJ_DATABASE_URL") or str(default_data_dir(os.environ) / "hraj.db")
         store = Store(database_url_from(given))
     except (SettingsError, StoreError) as error:
-        raise _fail(error_text(error, lang), 1) from None
+        raise _fail(error_text(error, lang), lang, 1) from None
     try:
         store.backup(target)
     except StoreError as error:
-        raise _fail(error_text(error, lang), 1) from None
+        raise _fail(error_text(error, lang), lang, 1) from None
     finally:
         store.close()
     typer.echo(t("backed up {database} to {path}", lang, database=store.safe_url, path=str(target)))

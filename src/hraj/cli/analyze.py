@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hraj.cli.common import LangOption, _, console, language, whole_number
+from hraj.cli.common import LangOption, _, at_least_one, console, language, whole_number
 from hraj.cli.help import HelpfulCommand, current_language
 from hraj.cli.records import game_formats, load_records, record_game, record_names
 from hraj.core import InvalidOption, InvalidRecord, game_class
@@ -39,7 +39,10 @@ def analyze(
     ],
     as_json: Annotated[bool, typer.Option("--json", help=_("Print the analysis as JSON."))] = False,
     worst: Annotated[
-        int, typer.Option("--worst", metavar=_("N"), help=_("How many of the costliest decisions to list."))
+        int,
+        typer.Option(
+            "--worst", parser=at_least_one, metavar=_("N"), help=_("How many of the costliest decisions to list.")
+        ),
     ] = 5,
     seed: Annotated[
         int | None,

@@ -10,8 +10,8 @@ from hraj.cli.common import (
     LangOption,
     OptionsOption,
     _,
+    at_least_one,
     console,
-    count_of_games,
     language,
     make_game,
     parse_options,
@@ -41,7 +41,7 @@ def arena(
     ] = None,
     number: Annotated[
         int,
-        typer.Option("--games", "-n", parser=count_of_games, metavar=_("NUMBER"), help=_("How many games to play.")),
+        typer.Option("--games", "-n", parser=at_least_one, metavar=_("NUMBER"), help=_("How many games to play.")),
     ] = 1000,
     option: OptionsOption = None,
     seed: Annotated[

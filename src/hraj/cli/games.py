@@ -26,7 +26,10 @@ def games(lang: LangOption = None) -> None:
         table.add_column(t(column, lang))
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
-        options = "\n".join(f"{name}={spec.default}: {t(spec.help, lang)}" for name, spec in cls.options_spec.items())
+        options = "\n".join(
+            f"{name}{'' if spec.default is None else f'={spec.default}'}: {t(spec.help, lang)}"
+            for name, spec in cls.options_spec.items()
+        )
         levels = bot_levels(game_id)
         bots = [
             f"{name} ({bot_label(game_id, name, lang)})"
