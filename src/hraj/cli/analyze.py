@@ -13,6 +13,7 @@ import typer
 from hraj.cli.common import LangOption, _, at_least_one, console, language, whole_number
 from hraj.cli.help import HelpfulCommand, current_language
 from hraj.cli.records import game_formats, load_records, record_game, record_names
+from hraj.cli.summary import COMMANDS
 from hraj.core import InvalidOption, InvalidRecord, game_class
 from hraj.i18n import t
 
@@ -26,7 +27,7 @@ commands = typer.Typer()
 
 @commands.command(
     cls=HelpfulCommand,
-    help=_("Analyse a finished game: what every decision cost against the strongest bot's best option."),
+    help=COMMANDS["analyze"],
 )
 def analyze(
     source: Annotated[

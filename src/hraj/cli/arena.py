@@ -18,6 +18,7 @@ from hraj.cli.common import (
     whole_number,
 )
 from hraj.cli.help import HelpfulCommand
+from hraj.cli.summary import COMMANDS
 from hraj.core import game_class
 from hraj.i18n import t
 
@@ -26,7 +27,7 @@ commands = typer.Typer()
 
 @commands.command(
     cls=HelpfulCommand,
-    help=_("Pit bots against each other: win rates and mean scores with 95% confidence intervals."),
+    help=COMMANDS["arena"],
 )
 def arena(
     game_id: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game to play."), show_default=False)],

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from hraj.cli.help import current_language
+from hraj.cli.summary import LANG_FLAGS, LANG_HELP, LANG_METAVAR
 from hraj.core import InvalidOption, game_class
 from hraj.core.errors import file_reason
 from hraj.i18n import check_lang, t
@@ -28,9 +29,7 @@ def _(text: str) -> str:
     return text
 
 
-LangOption = Annotated[
-    str | None, typer.Option("--lang", "-l", metavar=_("LANG"), help=_("Language: cs, sk or en."), show_default=False)
-]
+LangOption = Annotated[str | None, typer.Option(*LANG_FLAGS, metavar=LANG_METAVAR, help=LANG_HELP, show_default=False)]
 OptionsOption = Annotated[
     list[str] | None,
     typer.Option(

@@ -5,15 +5,16 @@ from __future__ import annotations
 import typer
 
 import hraj
-from hraj.cli.common import LangOption, _, console, language
+from hraj.cli.common import LangOption, console, language
 from hraj.cli.help import HelpfulCommand
+from hraj.cli.summary import COMMANDS
 from hraj.core import game_class
 from hraj.i18n import t
 
 commands = typer.Typer()
 
 
-@commands.command(cls=HelpfulCommand, help=_("List the games with their options and bots."))
+@commands.command(cls=HelpfulCommand, help=COMMANDS["games"])
 def games(lang: LangOption = None) -> None:
     from rich.table import Table
 

@@ -23,6 +23,7 @@ from hraj.cli.common import (
 from hraj.cli.errors import Interrupted
 from hraj.cli.help import HelpfulCommand
 from hraj.cli.records import load_records, read_file, record_game, record_names
+from hraj.cli.summary import COMMANDS
 from hraj.core import InvalidOption, InvalidRecord, game_class
 from hraj.i18n import t
 
@@ -70,7 +71,7 @@ def record_with_names(state: State[Any, Any], names: list[str]) -> Record:
     return record
 
 
-@commands.command(cls=HelpfulCommand, help=_("Play a game in the terminal: people at one keyboard and bots."))
+@commands.command(cls=HelpfulCommand, help=COMMANDS["play"])
 def play(
     game_id: Annotated[
         str | None,

@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import typer
 
-from hraj.cli.common import _
 from hraj.cli.help import HelpfulCommand, HelpfulGroup
+from hraj.cli.summary import COMMANDS
 from hraj.core import InvalidOption
 
 commands = typer.Typer()
 
 
-SERVER_COMMANDS = {
-    "serve": _("Run the game server: rooms, invite links and live play over HTTP and WebSocket."),
-    "verify": _("Check a finished online game: its seed matches the commitment and every roll and card."),
-    "backup": _("Copy the server's SQLite database safely while it runs."),
-}
+#: The commands that run the server, and what each does.
+SERVER_COMMANDS = {name: COMMANDS[name] for name in ("serve", "verify", "backup")}
 
 
 def _server_command(name: str) -> None:
