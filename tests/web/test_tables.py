@@ -256,3 +256,16 @@ def test_every_changeable_part_of_a_table_carries_a_mark_and_its_state() -> None
     assert ("dice", "3,1") in marks
     # The log's lines are marked by their number, the newest highest.
     assert re.search(r'data-mark="log-\d+"', html)
+
+
+def test_a_bot_is_offered_only_for_the_seat_of_a_player_who_is_away() -> None:
+    """The host may leave an away player's seat to a bot; a connected friend's seat is
+    theirs, so no button offers it (the server refuses it too)."""
+    seats = [
+        {"seat": 0, "kind": "person", "name": "Ema", "bot": None, "claimed": True, "connected": True},
+        {"seat": 1, "kind": "person", "name": "Jan", "bot": None, "claimed": True, "connected": True},
+        {"seat": 2, "kind": "person", "name": "Ota", "bot": None, "claimed": True, "connected": False},
+    ]
+    state = qwixx_after("w1 w2 r3 y4 g5 b6", players=3)
+    html = render_table("qwixx", state.view(0), seats, state.events(), "cs", room_id="r", version=1)
+    assert re.findall(r'data-seat-bot="(\d)"', html) == ["2"]

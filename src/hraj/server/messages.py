@@ -150,6 +150,8 @@ class Summary(TypedDict):
     chat: bool
     rematch: str | None
     rematch_passes_first: bool | None
+    invited: NotRequired[bool]
+    """Asked with `?invite=`: whether that is the room's invite."""
 
 
 class SeatToken(TypedDict, total=False):
