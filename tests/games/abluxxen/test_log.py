@@ -28,7 +28,7 @@ def test_czech_sentences_in_both_genders() -> None:
         "Z balíčku přišla karta 7",
         "Z balíčku přišel žolík",
         "Eva vyložila 8 8 J",
-        "Eva ukořistila karty hráče Petr",
+        "Eva ukořistila karty, které vyložil Petr",
         "Eva si vzala ukořistěné karty do ruky",
         "Petr vzal kartu ze zásoby (místo 4)",
         "Petr nedobral",
@@ -53,5 +53,17 @@ def test_the_discard_is_told_in_one_tense() -> None:
 
 def test_slovak_and_english() -> None:
     assert lines(EVENTS, NAMES, ["f", "m", "m"], "sk")[8] == "Petr nedobral"
-    assert lines(EVENTS, NAMES, ["f", "m", "m"], "sk")[5] == "Eva ukoristila karty hráča Petr"
-    assert lines(EVENTS, NAMES, ["f", "m", "m"], "en")[4:6] == ["Eva played 8 8 J", "Eva captured the cards of Petr"]
+    assert lines(EVENTS, NAMES, ["f", "m", "m"], "sk")[5] == "Eva ukoristila karty, ktoré vyložil Petr"
+    english = lines(EVENTS, NAMES, ["f", "m", "m"], "en")
+    assert english[4:6] == ["Eva played 8 8 J", "Eva captured the cards Petr laid out"]
+
+
+def test_the_victim_of_a_capture_is_named_in_their_own_gender() -> None:
+    events = [("auto", 2, "capture 0")]
+    bot = ["Eva", "Petr", "Bot (Pokročilý)"]
+    assert lines(events, bot, ["f", "m", "m"], "cs") == ["Bot (Pokročilý) ukořistil karty, které vyložila Eva"]
+    people = ["Ája", "Petr", "Jana"]
+    assert lines(events, people, [None, "m", "f"], "cs") == ["Jana ukořistila karty, které vyložil hráč Ája"]
+    assert lines([("auto", 0, "capture 2")], bot, ["f", "m", "m"], "cs") == [
+        "Eva ukořistila karty, které vyložil Bot (Pokročilý)"
+    ]
