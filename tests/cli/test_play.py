@@ -6,6 +6,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,17 @@ from tests.cli.helpers import hraj
 
 def typed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+
+def saved_qwixx(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, path: Path, answers: str
+) -> dict[str, Any]:
+    """A Qwixx game of Eva against greedy, left after `answers` and saved to `path`: its record."""
+    typed(monkeypatch, answers)
+    first = hraj(capsys, monkeypatch, "play", "qwixx", "-s", "human:Eva,greedy", "--seed", "3", "--save", str(path))
+    assert first.code == 0, first.err
+    record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return record
 
 
 def test_ctrl_c_in_play_saves_the_record_says_interrupted_and_exits_130(
@@ -103,10 +115,7 @@ def test_a_saved_game_resumes_with_its_players_in_their_seats(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     path = tmp_path / "game.json"
-    typed(monkeypatch, "1\n1\nq\n")
-    first = hraj(capsys, monkeypatch, "play", "qwixx", "-s", "human:Eva,greedy", "--seed", "3", "--save", str(path))
-    assert first.code == 0, first.err
-    saved = json.loads(path.read_text(encoding="utf-8"))
+    saved = saved_qwixx(capsys, monkeypatch, path, "1\n1\nq\n")
     assert saved["seats"] == "human:Eva,greedy"
     typed(monkeypatch, "q\n")
     again = hraj(capsys, monkeypatch, "play", "--resume", str(path), "--save", str(path))
@@ -153,10 +162,7 @@ def test_a_resumed_game_is_saved_back_to_its_file(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     path = tmp_path / "r1.json"
-    typed(monkeypatch, "1\nq\n")
-    first = hraj(capsys, monkeypatch, "play", "qwixx", "-s", "human:Eva,greedy", "--seed", "3", "--save", str(path))
-    assert first.code == 0, first.err
-    saved = json.loads(path.read_text(encoding="utf-8"))
+    saved = saved_qwixx(capsys, monkeypatch, path, "1\nq\n")
     typed(monkeypatch, "1\n1\nq\n")
     again = hraj(capsys, monkeypatch, "play", "--resume", str(path))
     assert again.code == 0, again.err

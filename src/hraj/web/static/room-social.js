@@ -26,7 +26,9 @@
   async function api(path, { method = "GET", token = null, body = undefined } = {}) {
     const headers = { "content-type": "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
-    const response = await fetch(`/api/rooms/${ROOM}${path}?lang=${LANG}`, {
+    const url = new URL(`/api/rooms/${ROOM}${path}`, location.origin); // `path` may carry a query of its own
+    url.searchParams.set("lang", LANG);
+    const response = await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
