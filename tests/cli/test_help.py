@@ -102,12 +102,15 @@ def test_the_quick_help_page_is_the_page_the_commands_draw(lang: str, width: int
     import typer
     from typer._click import Context
 
+    from hraj.cli import summary
     from hraj.cli.app import app
     from hraj.cli.help import help_page
     from hraj.cli.summary import page
+    from hraj.i18n import DEFAULT_LANG, LANGS
 
     group = typer.main.get_command(app)
     assert page(lang, width) == help_page(group, Context(group, info_name="hraj"), lang, width)
+    assert (summary.LANGS, summary.DEFAULT_LANG) == (LANGS, DEFAULT_LANG)
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@
 0.015 s of CPU, Typer in 0.09 s, Babel's catalog reader in 0.06 s and the games' core
 in 0.07 s (`python -m benchmarks.cli_start` prints them side by side), so the page is
 drawn from this module's own texts, which the commands are declared with (ROOT_HELP,
-COMMANDS, LANG_HELP), and from the few messages of the `cli` catalog it needs, read
-here with no library. Every other command line goes to `hraj.cli.app`. The layout
+COMMANDS, LANG_HELP), translated by the few messages it needs, read from the shared
+catalogs with no library. Every other command line goes to `hraj.cli.app`. The layout
 (`rows`, `wrap`, `terminal_width`) is the one `help.help_page` draws every page with,
 and a test compares this page with the one drawn that way.
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 
+#: hraj.i18n's languages, which this module cannot import (it loads Babel).
 LANGS = ("cs", "sk", "en")
 DEFAULT_LANG = "cs"
 
@@ -47,7 +48,7 @@ LANG_METAVAR = _("LANG")
 LANG_HELP = _("Language: cs, sk or en.")
 #: What the help page of the command itself is made of, besides the texts above.
 PAGE_WORDS = ("Usage:", "[OPTIONS]", "COMMAND [ARGS]...", "Options", "Commands", "Show this message and exit.")
-#: The shared catalogs that hold the page's texts, in the order `hraj.i18n` reads them.
+#: The shared catalogs that hold the page's texts (none of them in two).
 CATALOGS = ("cli", "analysis", "server")
 #: Exit code of a bare `hraj`: the page, as for any command line that is incomplete.
 USAGE = 2
