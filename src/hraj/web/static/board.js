@@ -165,7 +165,7 @@ window.hraj.board = (() => {
 
   // --- the first screen ---------------------------------------------------------------
 
-  /** A part of the table marked `data-fits-screen` (backgammon's board) is sized in CSS
+  /** A part of the table marked `data-fits-screen` (a board drawn to fit) is sized in CSS
    * from `--fit-top`, where it starts on the page, so that it ends within the first
    * screen whatever lies above it (an invite link, a notice). */
   function fit(table) {
