@@ -1,4 +1,4 @@
-"""`hraj serve`, `verify` and `backup`: the server's commands, forwarded to the server,
+"""`hraj serve`, `verify`, `backup` and `restore`: the server's commands, forwarded to the server,
 which `hraj` loads only when one of them runs."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ commands = typer.Typer()
 
 
 #: The commands that run the server, and what each does.
-SERVER_COMMANDS = {name: COMMANDS[name] for name in ("serve", "verify", "backup")}
+SERVER_COMMANDS = {name: COMMANDS[name] for name in ("serve", "verify", "backup", "restore")}
 
 
 def _server_command(name: str) -> None:

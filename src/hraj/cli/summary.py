@@ -40,7 +40,8 @@ COMMANDS = {
     "bench": _("Measure random-playout games per second (the speed of the rules engine)."),
     "serve": _("Run the game server: rooms, invite links and live play over HTTP and WebSocket."),
     "verify": _("Check a finished online game: its seed matches the commitment and every roll and card."),
-    "backup": _("Copy the server's SQLite database safely while it runs."),
+    "backup": _("Copy the server's SQLite database and its secret safely while it runs."),
+    "restore": _("Bring a backup back as a new database, with its secret, and check every room."),
 }
 #: `--lang`, which every command takes.
 LANG_FLAGS = ("--lang", "-l")

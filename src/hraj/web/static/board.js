@@ -182,5 +182,5 @@ window.hraj.board = (() => {
   }
 
   soundToggle(document.getElementById("sound-toggle"));
-  return { mark, turn, moved, rove, refocus, arrow, fit };
+  return { mark, turn, moved, rove, refocus, arrow, chime, fit };
 })();
