@@ -1,5 +1,5 @@
 """The `hraj` command (`main`): play, replay, analyse, export, arena, bench, games, rules,
-and serve/verify/backup with the server.
+and serve/verify/backup/restore with the server.
 
 `hraj --help` must start fast, so this package imports nothing at all: its help page
 comes from `hraj.cli.summary`, and every other command line from `hraj.cli.app`.
