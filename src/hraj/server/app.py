@@ -186,12 +186,7 @@ def create_api(
 
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, error: RequestValidationError) -> Response:
-        first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        problem = ServerError(
-            "bad_message", "The message is not valid at {where}: {why}.", where=where, why=first.get("msg", "?")
-        )
-        return answer(request, problem)
+        return answer(request, ServerError.from_problems(error.errors()))
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http(request: Request, error: StarletteHTTPException) -> Response:

@@ -158,6 +158,8 @@ class Summary(TypedDict):
     rematch_passes_first: bool | None
     rated: bool
     """The end moves the players' ratings (every person seat is a signed-in person's)."""
+    invited: NotRequired[bool]
+    """Asked with `?invite=`: whether that is the room's invite."""
 
 
 class SeatToken(TypedDict, total=False):

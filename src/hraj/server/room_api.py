@@ -85,9 +85,14 @@ def add_room_api(
         }
 
     @app.get("/api/rooms/{room_id}", response_model=None)
-    async def room_summary(room_id: str) -> Summary:
+    async def room_summary(room_id: str, invite: str | None = None) -> Summary:
+        """The room's public facts; with `?invite=`, also whether that is the room's
+        invite, so that a page tells a guest of a broken link before any seat is asked for."""
         room = await rooms.get(room_id)
-        return await room.call(lambda: _async(room.summary()))
+        summary = await room.call(lambda: _async(room.summary()))
+        if invite is not None:
+            summary = {**summary, "invited": room.is_invite(invite)}
+        return summary
 
     @app.post("/api/rooms/{room_id}/claim", response_model=None)
     async def claim(room_id: str, body: Claim, request: Request) -> Claimed:

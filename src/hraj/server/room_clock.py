@@ -9,8 +9,8 @@ enforces the same deadline: the store refuses the second commit.
 When time runs out the stand-in bot plays that turn, as for an absent player, and the
 person keeps the seat (their next turn has its per-move time again, and no reserve).
 In a rated game the time is part of the result, as on established servers: with two
-seats the person loses by forfeit (the move `forfeit`, which each game scores: a
-backgammon match is lost as a game resigned with a backgammon); with three or more the
+seats the person loses by forfeit (the move `forfeit`, which each game scores by its
+own rules, `State._forfeit`); with three or more the
 stand-in plays the seat for good and its person finishes last for the rating.
 """
 
