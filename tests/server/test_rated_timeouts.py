@@ -113,6 +113,8 @@ def test_in_a_rated_game_of_three_the_stand_in_plays_on_for_good_and_the_person_
     assert seat["bot"] is not None and seat["claimed"] and not seat["stand_in"]
     back = eva.post(f"/api/rooms/{room}/seats/0/back", headers={**eva_csrf, **auth(body["token"])})
     assert back.status_code == 403 and back.json()["code"] == "forbidden"
+    refused = eva.post(f"/api/rooms/{room}/seats/0/back?lang=cs", headers={**eva_csrf, **auth(body["token"])})
+    assert refused.json()["text"] == "Hráči 1 v této hodnocené hře vypršel čas: místo do konce hry hraje bot."
     other_bot = eva.post(
         f"/api/rooms/{room}/seats/0/bot", json={"bot": "random"}, headers={**eva_csrf, **auth(body["token"])}
     )

@@ -515,7 +515,8 @@ class Room:
         if self.clock.lost_on_time(seat):
             raise ServerError(
                 "forbidden",
-                "The time of seat {seat} ran out in this rated game: a bot plays it to the end.",
+                "Player {number}'s time ran out in this rated game: a bot plays their seat to the end.",
+                number=seat + 1,
                 seat=seat,
             )
 
