@@ -52,7 +52,8 @@ from hraj.server.spectators import SpectatorFeed
 from hraj.server.timekeeper import RoomTimer
 from hraj.server.tokens import hash_token, new_token
 from hraj.store import AppendBatch, ChatLine, RoomData, Store
-from hraj.store.db import ARCHIVED, OVER, PLAYING, CommitInDoubt, StaleVersion
+from hraj.store.errors import CommitInDoubt, StaleVersion
+from hraj.store.room_data import ARCHIVED, OVER, PLAYING
 
 log = logging.getLogger("hraj.server")
 
