@@ -441,7 +441,7 @@ class SharedRoom(Room):
         after = self._connected_seats()
         changed = before != after
         for seat in after - before:
-            changed = self._returned(seat) or changed
+            changed = self.bot_hands.returned(seat) or changed
         if changed:
             self._broadcast_seats()
 
