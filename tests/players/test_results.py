@@ -11,8 +11,8 @@ from hraj.players.anchors import BotRating
 from hraj.players.rating import Skill, fibs_match, openskill_game
 from hraj.players.results import install
 from hraj.store import AppendBatch, NewRoom, NewSeat, StaleVersion, Store
-from hraj.store.db import OVER
 from hraj.store.people import People
+from hraj.store.room_data import OVER
 from hraj.store.schema import ratings, results
 
 EVA, PETR, JAN = "e" * 32, "p" * 32, "j" * 32

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from hraj.app.__main__ import app
 from hraj.players import results
 from hraj.store import AppendBatch, Store
-from hraj.store.db import OVER
+from hraj.store.room_data import OVER
 
 MODE = os.environ.get("HRAJ_CRASH", "inside")
 

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from hraj.app.site import create_app
 from hraj.server.settings import Settings
 from hraj.store import Store
-from hraj.store.db import ARCHIVED, OVER, PLAYING
+from hraj.store.room_data import ARCHIVED, OVER, PLAYING
 from hraj.store.schema import rooms as rooms_table
 from tests.server.conftest import SECRET, MakeClient
 from tests.server.helpers import auth, new_room, two_people, until_over

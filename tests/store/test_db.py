@@ -11,7 +11,7 @@ from alembic.migration import MigrationContext
 
 from hraj.core.game import OutcomeJson
 from hraj.store import AppendBatch, NewRoom, NewSeat, Store, StoreError
-from hraj.store.db import OVER, PLAYING
+from hraj.store.room_data import OVER, PLAYING
 from hraj.store.schema import metadata
 
 

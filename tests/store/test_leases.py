@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from hraj.store import AppendBatch, NewRoom, NewSeat, Store
-from hraj.store.db import NotOwner, StaleVersion
+from hraj.store.errors import NotOwner, StaleVersion
 from hraj.store.leases import Leases
 from hraj.store.schema import servers
 from tests.store.databases import database_url

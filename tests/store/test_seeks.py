@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from hraj.store import NewRoom, NewSeat, Store
-from hraj.store.db import SeekTaken
+from hraj.store.errors import SeekTaken
 from hraj.store.seeks import SeekRow, add_seek, cancel, renew, waiting
 
 NOW = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)

@@ -9,7 +9,8 @@ import threading
 import pytest
 
 from hraj.store import AppendBatch, NewRoom, NewSeat, Store
-from hraj.store.db import PLAYING, StaleVersion
+from hraj.store.errors import StaleVersion
+from hraj.store.room_data import PLAYING
 from hraj.store.timekeeping import WAITING, ClockChange, DueRow, waiting_deadlines
 
 NOON = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)

@@ -28,7 +28,7 @@ from hraj.core.errors import HrajError, InvalidRecord
 from hraj.server.fairness import replay_with_seed, room_commitment
 from hraj.server.settings import secret_file
 from hraj.store import RoomData, Store, StoreError
-from hraj.store.db import OVER
+from hraj.store.room_data import OVER
 
 #: The table of a backup that holds the server secret (dropped again by a restore).
 BACKUP_TABLE = "hraj_backup"

@@ -8,12 +8,9 @@ copy become the room's state and the connections hear of it. A move that cannot 
 stored leaves the room exactly as it was, and the player may send it again. Each
 connection receives the view of its own seat only.
 
-Bots sit in seats and their moves go through the very same `act` as people's, one move
-per job: between two bot moves the room serves its other jobs and can be stopped. A
-room where no person plays any more (only bots, or people who left their seats to
-bots) moves at a bounded pace. A person seat that must act while its player is away
-for the room's `absent_after` seconds is played by a stand-in bot, shown to everyone,
-until the player connects again.
+Bots sit in seats and their moves go through the very same `act` as people's; what a
+room does by itself (its bots' moves, stand-ins for absent players) is in
+`hraj.server.room_bots`, and its time in `hraj.server.room_clock`.
 """
 
 from __future__ import annotations
@@ -31,35 +28,36 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import hraj
-from hraj.core.bot import Bot, make_bot
+from hraj.core.bot import make_bot
 from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.core.jsondata import GameOptions
-from hraj.core.record import CHANCE, MOVE, Event, Record, starting_seat
+from hraj.core.record import CHANCE, MOVE, Event, starting_seat
+from hraj.server import room_view
 from hraj.server.bot_rooms import BotRoomBudget
 from hraj.server.chat import CHAT_BURST, CHAT_LIMIT, CHAT_SHOWN, CHAT_WINDOW_S, chat_json
 from hraj.server.committer import Committer, read_back, store_call
 from hraj.server.connection import Connection, dumps
 from hraj.server.fairness import chain_head, chain_next, replay_with_seed
 from hraj.server.logs import Throttled
-from hraj.server.messages import ChatJson, ChatMessage, SeatJson, StateMessage, Summary
-from hraj.server.protocol import PROTOCOL_VERSION, ServerError
+from hraj.server.messages import ChatJson, ChatMessage, SeatJson
+from hraj.server.protocol import ServerError
 from hraj.server.rematch_votes import RematchVotes
+from hraj.server.room_bots import BotHands
 from hraj.server.room_clock import ClockHands
-from hraj.server.seats import PERSON, Seat, stand_in_bot
+from hraj.server.seats import PERSON, Seat
 from hraj.server.settings import Settings
 from hraj.server.spectators import SpectatorFeed
 from hraj.server.timekeeper import RoomTimer
 from hraj.server.tokens import hash_token, new_token
 from hraj.store import AppendBatch, ChatLine, RoomData, Store
-from hraj.store.db import ARCHIVED, OVER, PLAYING, CommitInDoubt, StaleVersion
+from hraj.store.errors import CommitInDoubt, StaleVersion
+from hraj.store.room_data import ARCHIVED, OVER, PLAYING
 
 log = logging.getLogger("hraj.server")
 
 #: The key of the stored options that says whether hints are allowed (no game option starts with `_`).
 HINTS_KEY = "_hints"
-#: Seconds before a bot tries again after its move could not be stored.
-BOT_RETRY_S = 2.0
 #: Seconds between two states sent to a room's spectators (the newest; the first at once).
 SPECTATOR_INTERVAL_S = 0.5
 
@@ -125,10 +123,8 @@ class Room:
         self.bot_rng = random.Random(self._derived_seed("determinize"))
         self._messages: dict[int | None, str] = {}
         self._messages_version = -1
-        self._bot_timer: asyncio.TimerHandle | None = None
-        self._bot_queued = False
-        self._bot_failed = False
-        self._absence: dict[int, asyncio.TimerHandle] = {}
+        #: The room's own moves: its bots' and stand-ins' (`hraj.server.room_bots`).
+        self.bot_hands = BotHands(self)
         self.failures = Throttled(log, f"room {self.id}")
         #: The seat of the room's creator: the lobby shows whether they are here.
         self.host_seat = data.host_seat
@@ -158,14 +154,7 @@ class Room:
             connection.outbox.put_nowait(None)
 
     def cancel_timers(self) -> None:
-        if self.bots is not None:
-            self.bots.give_back(self.id)
-        if self._bot_timer is not None:
-            self._bot_timer.cancel()
-            self._bot_timer = None
-        for timer in self._absence.values():
-            timer.cancel()
-        self._absence.clear()
+        self.bot_hands.cancel()
 
     async def call(self, job: Callable[[], Awaitable[T]]) -> T:
         """Run `job` inside the actor, after every job queued before it."""
@@ -204,8 +193,8 @@ class Room:
         player, and its deadlines watched."""
         if self.archived:
             return
-        self._schedule_bot()
-        self._watch_absence()
+        self.bot_hands.schedule()
+        self.bot_hands.watch_absence()
         self.clock.watch()
 
     # --- moves ------------------------------------------------------------------------
@@ -313,128 +302,10 @@ class Room:
         self.clock.reload(data.clock)
         self._broadcast_state()
 
-    # --- bots: one move per job, at a bounded pace when no person plays ----------------
-
-    def _bot_seat(self) -> int | None:
-        if self.over or self.state.is_chance:
-            return None
-        return next((s for s in self.state.to_act if self.seats[s].bot is not None), None)
-
-    def _schedule_bot(self) -> None:
-        """Queue the room's next step of its own (pending chance, or a bot's move), after a
-        pause if the last one failed or no person plays; a room where no person plays
-        moves only while it holds one of the process's slots (`hraj.server.bot_rooms`)."""
-        alone = not any(seat.played_by_person for seat in self.seats)
-        if self.bots is not None and (self.over or not alone):
-            self.bots.give_back(self.id)
-        if self._bot_timer is not None or self._bot_queued or self.over:
-            return
-        if not self.state.is_chance and self._bot_seat() is None:
-            return
-        if self._bot_failed:
-            delay = BOT_RETRY_S
-        elif self.state.is_chance or not alone:
-            delay = 0.0
-        elif self.bots is not None and not self.bots.take(self.id, lambda: self._post(self._nothing)):
-            return  # woken when a slot is free
-        else:
-            delay = self.settings.bot_pace
-        self._bot_queued = True
-        if delay <= 0:
-            self._post(self._bot_move)
-        else:
-            self._bot_timer = asyncio.get_running_loop().call_later(delay, self._bot_due)
-
-    @staticmethod
-    async def _nothing() -> None:
-        """A job that only lets the actor look again at what it does by itself."""
-
-    def _bot_due(self) -> None:
-        self._bot_timer = None
-        self._post(self._bot_move)
-
-    async def _bot_move(self) -> None:
-        """Draw pending chance, or make one move of a bot-played seat; the next is a job of its own."""
-        self._bot_queued = False
-        seat: int | None = None
-        try:
-            if self.state.is_chance:
-                await self.advance_committed()
-                self._bot_failed = False
-                return
-            seat = self._bot_seat()
-            if seat is None:
-                return
-            player = self._player(seat)
-            # A searching bot may think for a while: it does so on its own copy in a
-            # worker thread, so the other rooms of the process go on meanwhile.
-            seen = self.state.determinize(seat, self.bot_rng)
-            action = await asyncio.to_thread(player.choose, seen, seat)
-            await self.act(seat, str(action))
-        except Exception as error:
-            self._bot_failed = True
-            self.failures.report("chance" if seat is None else f"the bot of seat {seat} could not move", error)
-            return
-        self._bot_failed = False
-
-    def _player(self, seat: int) -> Bot:
-        info = self.seats[seat]
-        assert info.bot is not None
-        if info.player is None or info.player.name != info.bot:
-            info.player = make_bot(self.game.id, info.bot, seed=self._derived_seed(f"bot:{seat}:{info.bot}"))
-        return info.player
-
     def _derived_seed(self, purpose: str) -> int:
         """A seed for the room's bots, derived one-way from the room's secret seed, so a
         room replays exactly from its seed without the bots telling anything of it."""
         return int.from_bytes(hashlib.sha256(f"{self.seed}:{purpose}".encode()).digest()[:8], "big")
-
-    # --- absent players -----------------------------------------------------------------
-
-    def _connected_seats(self) -> set[int]:
-        return {c.seat for c in self.connections if c.seat is not None}
-
-    def _watch_absence(self) -> None:
-        """Start the clock of every claimed seat that must act while its player is away."""
-        if self.absent_after <= 0:
-            return
-        due: set[int] = set()
-        if not self.over and not self.state.is_chance:
-            connected = self._connected_seats()
-            due = {
-                s
-                for s in self.state.to_act
-                if self.seats[s].played_by_person and self.seats[s].token_hash is not None and s not in connected
-            }
-        for seat in list(self._absence):
-            if seat not in due:
-                self._absence.pop(seat).cancel()
-        loop = asyncio.get_running_loop()
-        for seat in due - set(self._absence):
-            self._absence[seat] = loop.call_later(self.absent_after, self._absent, seat)
-
-    def _absent(self, seat: int) -> None:
-        self._absence.pop(seat, None)
-        self._post(lambda: self._stand_in(seat))
-
-    async def _stand_in(self, seat: int) -> None:
-        """The player of `seat` is away while it must act: a bot plays it until they return."""
-        info = self.seats[seat]
-        if self.over or not info.played_by_person or seat in self._connected_seats() or seat not in self.state.to_act:
-            return
-        info.bot = stand_in_bot(self.game.id, self.settings.stand_in_bot)
-        info.stand_in = True
-        self._broadcast_seats()
-
-    def _returned(self, seat: int) -> bool:
-        """A player whose seat a stand-in played is back: the seat is theirs again."""
-        info = self.seats[seat]
-        if not info.stand_in:
-            return False
-        info.stand_in = False
-        info.bot = None
-        info.player = None
-        return True
 
     # --- seats ------------------------------------------------------------------------
 
@@ -618,24 +489,9 @@ class Room:
             self.archived = False  # a player is back: the room goes on (its next move stores it so)
         arrives = seat is not None and seat not in self._connected_seats()
         if seat is not None:
-            arrives = self._returned(seat) or arrives
+            arrives = self.bot_hands.returned(seat) or arrives
         self.connections.add(connection)
-        connection.push(
-            {
-                "type": "welcome",
-                "protocol": PROTOCOL_VERSION,
-                "room": self.id,
-                "game": self.game.id,
-                "options": self.game.options,
-                "seat": connection.seat,
-                "version": self.version,
-                "head": self.head,
-                "commitment": self.commitment,
-                "dice": self.dice.version,
-                "absent_after": self.absent_after,
-                "seats": self.public_seats(),
-            }
-        )
+        connection.push(room_view.welcome(self, connection.seat))
         if since != self.version:
             connection.push(self.state_message(connection.seat))
         self.clock.show(connection)
@@ -650,26 +506,14 @@ class Room:
         self.spectators.discard(connection)
         if connection.seat is not None and connection.seat not in self._connected_seats():
             self._broadcast_seats()
-            self._watch_absence()
+            self.bot_hands.watch_absence()
+
+    def _connected_seats(self) -> set[int]:
+        return {c.seat for c in self.connections if c.seat is not None}
 
     def public_seats(self) -> list[SeatJson]:
         connected = self._connected_seats()
         return [seat.public(seat.number in connected) for seat in self.seats]
-
-    def view_message(self, seat: int | None) -> StateMessage:
-        """What `seat` may see now (committed state only: the actor calls this between jobs)."""
-        over = self.over
-        message: StateMessage = {
-            "type": "state",
-            "room": self.id,
-            "version": self.version,
-            "head": self.head,
-            "status": OVER if over else PLAYING,
-            "view": self.state.view(seat),
-        }
-        if over:
-            message["seed"] = self.seed
-        return message
 
     def state_message(self, seat: int | None) -> str:
         if self._messages_version != self.version:
@@ -677,7 +521,7 @@ class Room:
             self._messages_version = self.version
         text = self._messages.get(seat)
         if text is None:
-            text = self._messages[seat] = dumps(self.view_message(seat))
+            text = self._messages[seat] = dumps(room_view.view_message(self, seat))
         return text
 
     def _broadcast_state(self) -> None:
@@ -707,46 +551,6 @@ class Room:
         for connection in self.connections:
             if connection is not but:
                 connection.push(text)
-
-    def summary(self) -> Summary:
-        """The public facts of the room (HTTP `GET /api/rooms/{id}`)."""
-        outcome = self.state.outcome
-        return {
-            "room": self.id,
-            "game": self.game.id,
-            "options": self.game.options,
-            "status": OVER if self.over else PLAYING,
-            "version": self.version,
-            "head": self.head,
-            "commitment": self.commitment,
-            "dice": self.dice.version,
-            "absent_after": self.absent_after,
-            "clock": self.clock.control(),
-            "hints": self.hints,
-            "seed": self.seed if self.over else None,
-            "seats": self.public_seats(),
-            "outcome": None if outcome is None else outcome.to_json(),
-            "public": self.public,
-            "chat": self.has_chat,
-            "rematch": self.rematch,
-            "rematch_votes": self.votes.to_json(),
-            "rematch_passes_first": self.rematch_options()[1] if self.over else None,
-            "rated": self.rated,
-        }
-
-    def record(self) -> Record:
-        """The record with the revealed seed, dice version and chain head; only once over."""
-        if not self.over:
-            raise ServerError("not_over", "The record is published when the game is over.")
-        record = self.state.record()
-        record["room"] = {
-            "id": self.id,
-            "seed": self.seed,
-            "commitment": self.commitment,
-            "dice": self.dice.version,
-            "head": self.head,
-        }
-        return record
 
 
 def answered_at(events: Sequence[Event], version: int) -> int:

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from starlette.responses import Response
 
 from hraj.core.record import Record
+from hraj.server import room_view
 from hraj.server.chat import clean_chat
 from hraj.server.limits import Rate, Shared
 from hraj.server.messages import (
@@ -71,7 +72,7 @@ def add_room_api(
         if room.public:
             open_rooms.forget()
         base = str(request.base_url).rstrip("/")
-        summary = await room.call(lambda: _async(room.summary()))
+        summary = await room.call(lambda: _async(room_view.summary(room)))
         claimed: SeatToken = {}
         if created.claimed is not None:
             claimed["seat"], claimed["token"] = created.claimed
@@ -89,7 +90,7 @@ def add_room_api(
         """The room's public facts; with `?invite=`, also whether that is the room's
         invite, so that a page tells a guest of a broken link before any seat is asked for."""
         room = await rooms.get(room_id)
-        summary = await room.call(lambda: _async(room.summary()))
+        summary = await room.call(lambda: _async(room_view.summary(room)))
         if invite is not None:
             summary = {**summary, "invited": room.is_invite(invite)}
         return summary
@@ -139,7 +140,7 @@ def add_room_api(
         if new.public:
             open_rooms.forget()
         _, passed = room.rematch_options()
-        summary = await new.call(lambda: _async(new.summary()))
+        summary = await new.call(lambda: _async(room_view.summary(new)))
         body: RematchRoom = {**summary, "first_passed": passed}
         return JSONResponse(body, status_code=201 if made else 200)
 
@@ -207,14 +208,14 @@ def add_room_api(
         seat = None if token is None else room.seat_of(token)
         if token is not None and seat is None:
             raise ServerError("unauthorized", "This token holds no seat of the room.")
-        return await room.call(lambda: _async(room.view_message(seat)))
+        return await room.call(lambda: _async(room_view.view_message(room, seat)))
 
     # No response model: pydantic builds none from typing's TypedDict before Python 3.12,
     # and the record goes out exactly as the rules wrote it.
     @app.get("/api/rooms/{room_id}/record", response_model=None)
     async def record(room_id: str) -> Record:
         room = await rooms.get(room_id)
-        return await room.call(lambda: _async(room.record()))
+        return await room.call(lambda: _async(room_view.record(room)))
 
 
 def lobby_entry(room: OpenRoom) -> LobbyRoom:

@@ -30,7 +30,7 @@ from hraj.server.settings import Settings
 from hraj.server.timekeeper import absent_after, new_clock
 from hraj.server.tokens import ROOM_ID, hash_token, new_room_id, new_token
 from hraj.store import NewRoom, NewSeat, RoomData, Store
-from hraj.store.db import PLAYING
+from hraj.store.room_data import PLAYING
 from hraj.store.timekeeping import WAITING
 
 log = logging.getLogger("hraj.server")

@@ -38,7 +38,7 @@ from hraj.core.errors import HrajError
 from hraj.server.protocol import ClockPreset, CreateRoom, Gender, Message, Name, SeatSpec, ServerError, Token
 from hraj.server.rooms import Rooms
 from hraj.server.tokens import hash_token, new_room_id
-from hraj.store.db import SeekTaken
+from hraj.store.errors import SeekTaken
 from hraj.store.seeks import SeekRow, add_seek, cancel, renew, waiting
 
 router = APIRouter()

@@ -4,19 +4,9 @@ SQLite file by default, PostgreSQL by URL; the schema is managed by the Alembic
 migrations shipped in `hraj.store.migrations` and brought up to date on start.
 """
 
-from hraj.store.db import (
-    AppendBatch,
-    ChatLine,
-    CommitInDoubt,
-    NewRoom,
-    NewSeat,
-    OpenRoom,
-    RoomData,
-    SeatData,
-    StaleVersion,
-    Store,
-    StoreError,
-)
+from hraj.store.db import Store
+from hraj.store.errors import CommitInDoubt, StaleVersion, StoreError
+from hraj.store.room_data import AppendBatch, ChatLine, NewRoom, NewSeat, OpenRoom, RoomData, SeatData
 
 __all__ = [
     "AppendBatch",

@@ -3,211 +3,52 @@
 Every write is one transaction. `append` takes a batch of rooms at once so that the
 server can commit the moves of many rooms with a single commit (group commit); each
 part checks the room's version, so two writers can never interleave a room's log.
+What it takes and gives back is plain data (`hraj.store.room_data`); the engine, the
+writer's claim and the backup each have a module of their own.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import fcntl
-import os
-import sqlite3
-import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
-from sqlalchemy.engine import Engine
-from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 
-from hraj.core.errors import HrajError
-from hraj.core.game import OutcomeJson
-from hraj.core.jsondata import GameOptions
-from hraj.core.record import Event
+from hraj.store.backup import backup_sqlite
+from hraj.store.engine import make_engine
+from hraj.store.errors import CommitInDoubt, NotOwner, SeekTaken, StaleVersion, StoreError
 from hraj.store.notices import events_notice, notify
+from hraj.store.room_data import (
+    ARCHIVED,
+    CHAT_KEPT,
+    OVER,
+    PLAYING,
+    AppendBatch,
+    ChatLine,
+    NewRoom,
+    OpenRoom,
+    RoomData,
+    SeatData,
+    seat_data,
+)
 from hraj.store.schema import chat, events, people, rooms, seats
 from hraj.store.seeks import mark_paired
-from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
+from hraj.store.timekeeping import WAITING, read_deadlines, write_clocks
 from hraj.store.times import utc, utc_now
+from hraj.store.writer_claim import WriterClaim
 
-PLAYING = "playing"
-OVER = "over"
-#: A room nobody played for a long time: kept, never rebuilt at start, opened on demand.
-ARCHIVED = "archived"
-
-
-#: PostgreSQL advisory lock key of the serving process ("hraj" in ASCII).
-WRITER_LOCK_KEY = 0x6872616A
 #: PostgreSQL advisory lock key held while the schema is migrated ("hrajm").
 MIGRATION_LOCK_KEY = 0x6872616A6D
 
 
-class StoreError(HrajError):
-    """The store cannot be opened or a write conflicts with what is stored (a translatable template)."""
-
-
-class StaleVersion(StoreError):
-    """A room's stored version is not the one a batch starts from (nothing was written)."""
-
-
-class NotOwner(StaleVersion):
-    """The room is owned by another server process now (nothing was written)."""
-
-
-class SeekTaken(HrajError):
-    """A seek that a new room would seat was paired meanwhile (the room was not created);
-    not a store failure: the pairing simply tries again."""
-
-
-class CommitInDoubt(StoreError):
-    """The database went away while it was committing: the batches may be stored or not.
-    Only a read of the store tells (`Store.holds`); every other failure of `append`
-    means that nothing was written."""
-
-
 class _Stale(Exception):
     """Inside `append`: some room is not at its batch's version (rolls the transaction back)."""
-
-
-@dataclass(frozen=True, slots=True)
-class NewSeat:
-    kind: str  # "person" or "bot"
-    bot: str | None = None
-    name: str | None = None
-    token_hash: str | None = None
-    gender: str | None = None
-    person: str | None = None
-    """The person who takes the seat (an account's or a guest's id)."""
-
-
-@dataclass(frozen=True, slots=True)
-class NewRoom:
-    id: str
-    game: str
-    options: GameOptions
-    seed: str
-    commitment: str
-    invite_hash: str
-    host_hash: str
-    seats: Sequence[NewSeat]
-    dice: int = 1
-    absent_after: int = 120
-    owner: str | None = None
-    public: bool = False
-    rematch_of: str | None = None
-    """The finished room this one is the rematch of: it points here from now on."""
-    clock: Mapping[str, object] | None = None
-    """The room's clock as the clocks part writes it (None: untimed)."""
-    host_seat: int | None = None
-    """The seat the room's creator took (its presence is shown in the lobby)."""
-    pairs: Sequence[tuple[str, int]] = ()
-    """The seeks this room seats, as (seek id, seat): marked in the same transaction,
-    and the room is not created if any of them was paired meanwhile (`SeekTaken`)."""
-    rated: bool = False
-
-
-@dataclass(slots=True)
-class SeatData:
-    seat: int
-    kind: str
-    bot: str | None
-    name: str | None
-    token_hash: str | None
-    gender: str | None = None
-    person: str | None = None
-    """The person who took the seat (an account's or a guest's id), if any."""
-    deleted: bool = False
-    """The seat's person deleted their account: shown as a deleted player."""
-
-
-@dataclass(slots=True)
-class RoomData:
-    """A room as stored: its row, its seats and its whole event log."""
-
-    id: str
-    game: str
-    options: GameOptions
-    """As the room stored them; the game checks them again when the room is rebuilt."""
-    seed: str
-    commitment: str
-    invite_hash: str
-    host_hash: str
-    status: str
-    version: int
-    outcome: OutcomeJson | None
-    seats: list[SeatData]
-    events: list[Event] = field(default_factory=list)
-    dice: int = 1
-    absent_after: int = 120
-    owner: str | None = None
-    public: bool = False
-    rematch: str | None = None
-    chat: list[ChatLine] = field(default_factory=list)
-    """The latest messages of the room's chat (at most `CHAT_KEPT`), oldest first."""
-    chat_count: int = 0
-    """How many messages the room's chat holds in all."""
-    created_at: dt.datetime | None = None
-    action_ids: dict[tuple[int, str], int] = field(default_factory=dict)
-    """The version of each seat's move by the id its client gave it: (seat, id) -> version."""
-    clock: Mapping[str, object] | None = None
-    """The room's clock as last committed (None: untimed)."""
-    deadlines: list[DueRow] = field(default_factory=list)
-    """The deadlines of its running turns, as last committed."""
-    rematch_votes: Mapping[str, object] | None = None
-    host_seat: int | None = None
-    rated: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ChatLine:
-    """One message of a room's chat: its number, the seat and name that wrote it, when."""
-
-    number: int
-    seat: int
-    name: str | None
-    text: str
-    at: dt.datetime
-
-
-@dataclass(frozen=True, slots=True)
-class OpenRoom:
-    """A public room in play with a free person seat, as the lobby lists it."""
-
-    id: str
-    game: str
-    options: GameOptions
-    created_at: dt.datetime
-    seats: list[SeatData]
-    host_away_since: dt.datetime | None = None
-    """Since when the host has been away (None: here, or no host seat known)."""
-
-
-#: Chat messages of a room read back with it (the newest ones).
-CHAT_KEPT = 100
-
-
-@dataclass(frozen=True, slots=True)
-class AppendBatch:
-    """New events of one room: they become versions `after + 1`, `after + 2`, ...
-
-    `action_id` is the id the client gave the move that made them, which is then the
-    batch's first event (a batch holds one move at most, and whatever followed it)."""
-
-    room_id: str
-    after: int
-    events: Sequence[Event]
-    status: str = PLAYING
-    outcome: OutcomeJson | None = None
-    action_id: str | None = None
-    clock: ClockChange | None = None
-    """The room's clock and deadlines after these events (None: untimed, unchanged)."""
-    left: tuple[int, ...] = ()
-    """At the end: the person seats a stand-in bot was playing (their players left)."""
 
 
 _BUMP = (
@@ -237,74 +78,6 @@ def change_notice(batch: AppendBatch, owner: str) -> str:
     return events_notice(batch.room_id, batch.after, batch.events, owner, clock=clock)
 
 
-def _seat_data(row: sa.RowMapping) -> SeatData:
-    """A seat as the rooms read it, from its stored row."""
-    return SeatData(
-        row["seat"],
-        row["kind"],
-        row["bot"],
-        row["name"],
-        row["token_hash"],
-        row["gender"],
-        row["person"],
-        bool(row.get("deleted")),
-    )
-
-
-def _sqlite_pragmas(synchronous: str) -> Callable[[DBAPIConnection, object], None]:
-    def on_connect(dbapi_connection: DBAPIConnection, _record: object) -> None:
-        cursor = dbapi_connection.cursor()
-        # WAL lets readers go on while the writer commits. FULL syncs the log at every
-        # commit, so an acknowledged move survives even a power cut; NORMAL survives a
-        # crash of the process (what the recovery test does) but not of the machine.
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA synchronous={synchronous}")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=10000")
-        cursor.close()
-
-    return on_connect
-
-
-SYNCHRONOUS = ("FULL", "NORMAL")
-
-
-def make_engine(url: str, synchronous: str = "FULL") -> Engine:
-    """An engine for a SQLite or PostgreSQL URL; raises StoreError for anything else."""
-    try:
-        parsed = sa.make_url(url)
-    except ArgumentError:
-        raise StoreError("The database URL {url} is not a valid URL.", url=repr(url)) from None
-    backend = parsed.get_backend_name()
-    if backend == "sqlite":
-        database = parsed.database
-        if database and database != ":memory:":
-            folder = Path(database).expanduser().parent
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                # The file holds the live seeds of every room: readable by its owner only.
-                # SQLite gives its -wal and -shm files the same permissions.
-                os.close(os.open(Path(database).expanduser(), os.O_WRONLY | os.O_CREAT, 0o600))
-            except OSError as error:
-                raise StoreError(
-                    "Cannot create the folder {folder} for the database: {why}.", folder=str(folder), why=error.strerror
-                ) from None
-        if synchronous not in SYNCHRONOUS:
-            raise StoreError(
-                "SQLite synchronous must be one of {known}, not {given}.",
-                known=", ".join(SYNCHRONOUS),
-                given=repr(synchronous),
-            )
-        engine = sa.create_engine(parsed)
-        sa.event.listen(engine, "connect", _sqlite_pragmas(synchronous))
-        return engine
-    if backend == "postgresql":
-        if parsed.drivername in ("postgresql", "postgres"):
-            parsed = parsed.set(drivername="postgresql+psycopg")
-        return sa.create_engine(parsed, pool_pre_ping=True)
-    raise StoreError("The database URL must be sqlite:/// or postgresql://, not {driver}://.", driver=parsed.drivername)
-
-
 #: Called inside the transaction that stores a game's end, with that transaction and the
 #: batch: what it writes is stored with the end or not at all (`hraj.players.results`).
 EndHook = Callable[[sa.Connection, AppendBatch], None]
@@ -317,6 +90,7 @@ class Store:
         self.url = url
         self.engine = make_engine(url, synchronous)
         self.end_hooks: list[EndHook] = []
+        self._writer = WriterClaim(self.engine, self.safe_url)
 
     def close(self) -> None:
         self.release_writer()
@@ -324,103 +98,22 @@ class Store:
 
     # --- one writing server per database ------------------------------------------------
 
-    _writer: bool | int | sa.Connection | None = None
-    """What holds the claim: True (a database in memory), the lock file's descriptor, or
-    the PostgreSQL session that holds the advisory lock."""
-
     def claim_writer(self, wait_s: float = 10.0) -> None:
-        """Become the one server process that writes this database, or raise StoreError.
-
-        Rooms live in the memory of the process that serves them, so two processes on
-        one database would each write the same rooms. The claim is an exclusive lock
-        held for as long as the process lives (a lock file beside a SQLite database, a
-        session advisory lock on PostgreSQL); the operating system or PostgreSQL frees
-        it when the process dies, even by SIGKILL. A restarting server waits up to
-        `wait_s` seconds for the previous one to finish stopping.
-        """
-        deadline = time.monotonic() + wait_s
-        while not self._try_claim():
-            if time.monotonic() >= deadline:
-                raise StoreError(
-                    "Another hraj server is serving the database {url}; only one process may serve it.",
-                    url=self.safe_url,
-                )
-            time.sleep(0.2)
-
-    def _try_claim(self) -> bool:
-        if self.engine.dialect.name == "sqlite":
-            database = self.engine.url.database
-            if not database or database == ":memory:":
-                self._writer = True
-                return True
-            path = Path(database).expanduser()
-            path = path.with_name(path.name + ".lock")
-            try:
-                descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-            except OSError as error:
-                raise StoreError("Cannot lock {path}: {why}.", path=str(path), why=error.strerror) from None
-            try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                os.close(descriptor)
-                return False
-            self._writer = descriptor
-            return True
-        try:
-            connection = self.engine.connect()
-        except SQLAlchemyError as error:
-            raise StoreError("Cannot open the database {url}: {why}", url=self.safe_url, why=str(error)) from None
-        try:
-            got = connection.execute(sa.text("SELECT pg_try_advisory_lock(:key)"), {"key": WRITER_LOCK_KEY}).scalar()
-            connection.commit()
-        except SQLAlchemyError as error:
-            connection.close()
-            raise StoreError("Cannot open the database {url}: {why}", url=self.safe_url, why=str(error)) from None
-        if not got:
-            connection.close()
-            return False
-        self._writer = connection
-        return True
+        """Become the one server process that writes this database, or raise StoreError
+        (`hraj.store.writer_claim`); waits up to `wait_s` seconds for a previous one to stop."""
+        self._writer.claim(wait_s)
 
     def release_writer(self) -> None:
-        writer, self._writer = self._writer, None
-        if isinstance(writer, int) and not isinstance(writer, bool):
-            os.close(writer)  # closing the file frees its lock
-        elif isinstance(writer, sa.Connection):
-            with contextlib.suppress(SQLAlchemyError):
-                writer.close()  # the session ends and PostgreSQL frees its advisory lock
+        self._writer.release()
 
     # --- backups -------------------------------------------------------------------------
 
     def backup(self, target: Path) -> None:
         """Copy a SQLite database to `target` while it may be in use (SQLite's online backup).
 
-        PostgreSQL is backed up with its own tools (`pg_dump`); see docs/protocol.md.
+        PostgreSQL is backed up with its own tools (`pg_dump`); see docs/deploy.md.
         """
-        if self.engine.dialect.name != "sqlite":
-            raise StoreError("Back up a PostgreSQL database with pg_dump (see docs/deploy.md).")
-        if target.exists():
-            raise StoreError("{path} exists already; the backup needs a new file.", path=str(target))
-        try:
-            descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            os.close(descriptor)
-            source = self.engine.raw_connection()
-            try:
-                driver = source.driver_connection
-                if not isinstance(driver, sqlite3.Connection):
-                    raise sqlite3.NotSupportedError("the SQLite driver is not Python's sqlite3")
-                destination = sqlite3.connect(target)
-                try:
-                    driver.backup(destination)
-                finally:
-                    destination.close()
-            finally:
-                source.close()
-        except (OSError, sqlite3.Error) as error:
-            with contextlib.suppress(OSError):
-                if target.exists() and target.stat().st_size == 0:
-                    target.unlink()
-            raise StoreError("Cannot write the backup {path}: {why}.", path=str(target), why=str(error)) from None
+        backup_sqlite(self.engine, target)
 
     # --- schema ---------------------------------------------------------------------
 
@@ -729,7 +422,7 @@ class Store:
                 rematch=row["rematch"],
                 created_at=utc(row["created_at"]),
                 rated=bool(row["rated"]),
-                seats=[_seat_data(s) for s in seat_rows],
+                seats=[seat_data(s) for s in seat_rows],
                 clock=row["clock"],
                 rematch_votes=row["rematch_votes"],
                 host_seat=row["host_seat"],
@@ -781,7 +474,7 @@ class Store:
                 for s in connection.execute(
                     sa.select(seats).where(seats.c.room_id.in_(list(by_room))).order_by(seats.c.seat)
                 ).mappings():
-                    by_room[s["room_id"]].append(_seat_data(s))
+                    by_room[s["room_id"]].append(seat_data(s))
         return [
             OpenRoom(row[0], row[1], dict(row[2]), utc(row[3]), by_room[row[0]], row[4] and utc(row[4]))
             for row in found

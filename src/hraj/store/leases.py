@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from hraj.store.db import PLAYING, Store
+from hraj.store.db import Store
+from hraj.store.room_data import PLAYING
 from hraj.store.schema import rooms, servers
 
 _LIVE = sa.text("now() + make_interval(secs => :lease)")

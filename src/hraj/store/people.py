@@ -13,7 +13,8 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from hraj.core.game import OutcomeJson
-from hraj.store.db import SeatData, Store, _seat_data
+from hraj.store.db import Store
+from hraj.store.room_data import SeatData, seat_data
 from hraj.store.schema import people, ratings, results, rooms, seats, sessions
 from hraj.store.times import utc, utc_now
 
@@ -265,5 +266,5 @@ class People:
                     .where(seats.c.room_id.in_(list(by_room)))
                     .order_by(seats.c.seat)
                 ).mappings():
-                    by_room[row["room_id"]].seats.append(_seat_data(row))
+                    by_room[row["room_id"]].seats.append(seat_data(row))
         return found

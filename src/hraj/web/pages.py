@@ -30,6 +30,7 @@ from hraj.core.registry import game_folder, game_part
 from hraj.i18n import LANGS, bot_name, list_text, number, t, tn, translated_levels
 from hraj.i18n import log_lines as sentences
 from hraj.players.anchors import bot_rating
+from hraj.server import room_view
 from hraj.server.messages import SeatJson, StateMessage
 from hraj.server.protocol import ServerError, translate
 from hraj.server.room import Room
@@ -309,7 +310,7 @@ async def _snapshot(room: Room, seat: int | None) -> tuple[StateMessage, list[Se
     """The seat's view message, the seats and the events, taken together inside the room's actor."""
 
     async def job() -> tuple[StateMessage, list[SeatJson], list[Event]]:
-        return room.view_message(seat), room.public_seats(), room.state.events_for(seat)
+        return room_view.view_message(room, seat), room.public_seats(), room.state.events_for(seat)
 
     return await room.call(job)
 
@@ -457,7 +458,7 @@ async def record_as(room_id: str, extension: str, request: Request) -> Response:
     exporter = None if room is None else _downloads(room.game.id).get(extension)
     if room is None or exporter is None or not room.over:
         return _not_found(request, lang)
-    text = str(exporter(room.record()))
+    text = str(exporter(room_view.record(room)))
     headers = {"Content-Disposition": f'attachment; filename="hraj-{room.id}.{extension}"'}
     return PlainTextResponse(text, headers=headers)
 
