@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from hraj.games.backgammon.evaluator import flip
 from hraj.games.backgammon.moves import BAR, CHECKERS, HOME_SIZE
 
 SIDE = BAR + 1
@@ -294,19 +295,38 @@ def opening_rolls(count: int, rng: np.random.Generator) -> NDArray[np.int64]:
 def game_points(finished_positions: Positions) -> NDArray[np.float64]:
     """Points the mover wins with its last checker off: 1, 2 for a gammon (the other side
     has none off), 3 for a backgammon (and a checker on the bar or in the mover's home)."""
+    return np.asarray(_outcomes(finished_positions)[:, :3].sum(axis=1))
+
+
+def _outcomes(finished_positions: Positions) -> NDArray[np.float64]:
+    """The mover's five outcomes (won, gammon, backgammon, 0, 0) once it is off."""
     theirs = finished_positions[:, SIDE:]
     gammon = theirs[:, 0] == 0
     backgammon = gammon & (theirs[:, BAR - HOME_SIZE : BAR + 1] > 0).any(axis=1)
-    return np.asarray(1.0 + gammon + backgammon)
+    outcomes = np.zeros((len(finished_positions), 5))
+    outcomes[:, 0], outcomes[:, 1], outcomes[:, 2] = 1.0, gammon, backgammon
+    return outcomes
 
 
 @dataclass
 class Played:
-    """How games in lockstep ended, each for the side on roll at its start: points won
-    (negative: lost; 0 where cut off), and the turns played."""
+    """How games in lockstep ended, each for the side on roll at its start: its five
+    outcomes (win, gammon win, backgammon win, gammon loss, backgammon loss; chances
+    where `settle` ended a game early, 0 where cut off), points won (negative: lost),
+    and the turns played."""
 
-    points: NDArray[np.float64]
+    outcomes: NDArray[np.float64]
     turns: NDArray[np.intp]
+
+    @property
+    def points(self) -> NDArray[np.float64]:
+        o = self.outcomes
+        return np.asarray(2 * o[:, 0] - 1 + o[:, 1] - o[:, 3] + o[:, 2] - o[:, 4])
+
+
+Settle = Callable[[Positions], tuple[NDArray[np.bool_], NDArray[np.float64]]]
+"""For positions before a roll: which it can value without playing on, and their five
+outcomes (m, 5) for the side on roll (e.g. exact bear-offs)."""
 
 
 def play(
@@ -315,25 +335,24 @@ def play(
     dice: Dice,
     trials: NDArray[np.intp] | None = None,
     max_turns: int = 2000,
-    settle: Callable[[Positions], tuple[NDArray[np.bool_], NDArray[np.float64]]] | None = None,
+    settle: Settle | None = None,
 ) -> Played:
     """Play every game from its position (side on roll first, before its roll) to the end,
     all of them a turn at a time. `trials[i]` is the dice trial game i follows (its own
-    index by default). `settle`, where given, ends games early: for positions before a
-    roll it says which it can value and their equity for the side on roll (e.g. exact
-    bear-offs)."""
+    index by default). `settle`, where given, ends games early."""
     count = len(positions)
     trials = np.arange(count) if trials is None else trials
-    points = np.zeros(count)
+    outcomes = np.zeros((count, 5))
+    outcomes[:, 0] = 0.5  # a game cut off counts as even
     turns = np.full(count, max_turns, dtype=np.intp)
     alive = np.arange(count)
     current = np.ascontiguousarray(positions, dtype=np.int8)
     for turn in range(max_turns):
-        sign = 1.0 if turn % 2 == 0 else -1.0
+        starter = turn % 2 == 0  # the side on roll now is the one that started
         if settle is not None:
-            settled, equity = settle(current)
+            settled, values = settle(current)
             if settled.any():
-                points[alive[settled]] = sign * equity
+                outcomes[alive[settled]] = values if starter else flip(values)
                 turns[alive[settled]] = turn
                 alive, current = alive[~settled], current[~settled]
         if not len(alive):
@@ -342,10 +361,11 @@ def play(
         chosen = after.positions[policy(after)]
         won = finished(chosen)
         if won.any():
-            points[alive[won]] = sign * game_points(chosen[won])
+            mover = _outcomes(chosen[won])
+            outcomes[alive[won]] = mover if starter else flip(mover)
             turns[alive[won]] = turn + 1
         alive, current = alive[~won], swap(chosen[~won])
-    return Played(points, turns)
+    return Played(outcomes, turns)
 
 
 def swap(positions: Positions) -> Positions:
@@ -358,6 +378,7 @@ __all__ = [
     "Dice",
     "Played",
     "Policy",
+    "Settle",
     "batch_afterstates",
     "best_of_segments",
     "finished",
