@@ -18,9 +18,7 @@ KEYWORDS = dict.fromkeys(
 ) | {"Option": (2,), "tn": (1, 2), "_n": (1, 2)}
 FILES = [
     *sorted((SOURCE / "core").glob("*.py")),
-    SOURCE / "cli.py",
-    SOURCE / "cli_help.py",
-    SOURCE / "cli_errors.py",
+    *sorted((SOURCE / "cli").glob("*.py")),
     SOURCE / "i18n.py",
     SOURCE / "tui" / "play.py",
     SOURCE / "tui" / "replay.py",

@@ -28,9 +28,7 @@ ALLOWED: dict[str, set[str]] = {
     "server": {"core", "i18n", "store"},
     "web": {"core", "i18n", "server", "store", "analysis"},
     "app": {"core", "i18n", "server", "store", "web"},
-    "cli": {"core", "i18n", "bots", "analysis", "tui", "server", "store", "app", "games", "cli_errors", "cli_help"},
-    "cli_errors": {"core", "i18n", "cli_help"},
-    "cli_help": {"core", "i18n"},
+    "cli": {"core", "i18n", "bots", "analysis", "tui", "server", "store", "app", "games"},
     "__init__": {"core"},
     "__main__": {"cli"},
 }

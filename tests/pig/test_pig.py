@@ -166,7 +166,7 @@ def test_pig_is_named_in_the_help_and_refused_by_export(
     pig: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The help lists the games from the registry; export names the game it cannot write."""
-    from tests.cli_helpers import hraj as run
+    from tests.cli.helpers import hraj as run
 
     assert pig in run(capsys, monkeypatch, "play", "--help").out
     assert pig in run(capsys, monkeypatch, "rules", "--help").out
@@ -181,7 +181,7 @@ def test_pig_brings_its_own_czech_and_slovak(
     pig: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Its catalog in its own folder (`tests/pig/locale`), found through the registry."""
-    from tests.cli_helpers import hraj as run
+    from tests.cli.helpers import hraj as run
     from tests.pig import web
 
     assert t("Pig", "cs") == "Prasátko" and t("Pig", "sk") == "Prasiatko" and t("Pig", "en") == "Pig"

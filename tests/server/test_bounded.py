@@ -193,7 +193,7 @@ def test_every_acknowledgement_carries_the_chain_head_of_the_stored_log(client: 
 
 def test_the_stand_in_is_the_chosen_bot_or_the_games_default_level() -> None:
     from hraj.core.bot import default_bot
-    from hraj.server.rooms import stand_in_bot
+    from hraj.server.seats import stand_in_bot
 
     assert stand_in_bot("qwixx", "greedy") == "greedy"
     assert stand_in_bot("qwixx", "") == default_bot("qwixx") != "random"

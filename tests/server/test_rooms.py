@@ -9,7 +9,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from hraj.app.site import create_app
-from hraj.server.rooms import Committer
+from hraj.server.committer import Committer
 from hraj.server.settings import Settings
 from hraj.store import AppendBatch, Store, StoreError
 from tests.server.conftest import SECRET
@@ -91,7 +91,7 @@ def test_a_room_stored_with_dice_version_1_goes_on_with_version_1(tmp_path: Path
     """Rooms created before dice version 2 are rebuilt and finish with the generator they began with."""
     import hraj
     from hraj.server.fairness import DICE_V1, chance_rng, commitment, verify_record
-    from hraj.server.rooms import hash_token
+    from hraj.server.tokens import hash_token
     from hraj.store import NewRoom, NewSeat
 
     seed = "12" * 32
@@ -122,7 +122,7 @@ def test_a_room_stored_with_dice_version_1_goes_on_with_version_1(tmp_path: Path
 
 
 def test_a_room_code_never_starts_with_a_dash_so_the_command_line_takes_it_as_a_code() -> None:
-    from hraj.server.rooms import ROOM_ID, new_room_id
+    from hraj.server.tokens import ROOM_ID, new_room_id
 
     codes = [new_room_id() for _ in range(2000)]  # about 60 of 2,000 plain tokens start with - or _
     assert all(code[0].isalnum() and ROOM_ID.fullmatch(code) and len(code) == 12 for code in codes)

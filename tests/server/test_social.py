@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hraj.app.site import create_app
-from hraj.server.rooms import CHAT_BURST, CHAT_MAX_CHARS
+from hraj.server.chat import CHAT_BURST, CHAT_MAX_CHARS
 from hraj.server.settings import Settings
 from tests.server.conftest import SECRET, MakeClient
 from tests.server.helpers import auth, new_room, two_people, until_over

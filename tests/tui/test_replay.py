@@ -13,7 +13,7 @@ from rich.console import Console
 import hraj
 from hraj.core import random_playout
 from hraj.tui.replay import Replay
-from tests.cli_helpers import hraj as run_hraj
+from tests.cli.helpers import hraj as run_hraj
 
 
 def finished_qwixx(seed: int = 4) -> hraj.State:  # type: ignore[type-arg]

@@ -27,6 +27,8 @@ import hraj
 from hraj.core import game_class
 from hraj.core.bot import bot_names
 from hraj.core.record import Record
+from hraj.server.chat import clean_chat
+from hraj.server.connection import Connection
 from hraj.server.fairness import new_seed
 from hraj.server.logs import Throttled
 from hraj.server.messages import (
@@ -66,7 +68,7 @@ from hraj.server.protocol import (
     ServerError,
     error_body,
 )
-from hraj.server.rooms import Connection, Room, clean_chat
+from hraj.server.room import Room
 from hraj.server.settings import Settings
 from hraj.server.shared_rooms import rooms_for
 from hraj.store import OpenRoom, Store, StoreError

@@ -23,29 +23,26 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from hraj.core.record import MOVE, Event
+from hraj.server.chat import chat_from_json, chat_json
 from hraj.server.cluster import Cluster, Notice, Op, Reply, Request, SeatsNotice, refusal
+from hraj.server.committer import Committer, store_call
+from hraj.server.connection import Connection
 from hraj.server.fairness import chain_head, chain_next, replay_onto, replay_with_seed
 from hraj.server.messages import ChatJson
 from hraj.server.protocol import ServerError
-from hraj.server.rooms import (
-    ROOM_ID,
-    Committer,
-    Connection,
-    Room,
-    Rooms,
-    _stored,
-    chat_from_json,
-    chat_json,
-    hash_token,
-    log,
-)
+from hraj.server.room import Room
+from hraj.server.rooms import Rooms
 from hraj.server.settings import Settings
+from hraj.server.tokens import ROOM_ID, hash_token
 from hraj.store import ChatLine, RoomData, Store
+
+log = logging.getLogger("hraj.server")
 
 T = TypeVar("T")
 
@@ -202,7 +199,7 @@ class SharedRoom(Room):
             if time.monotonic() > deadline:
                 raise ServerError("unavailable", "The store is unavailable; please try again.")
             # No answer, or not the owner any more: whose is the room now?
-            taken = await _stored(self.cluster.leases.claim, self.id)
+            taken = await store_call(self.cluster.leases.claim, self.id)
             if taken == self.cluster.id:
                 await self.become_owner()
             elif taken != owner or reply is not None:
@@ -229,7 +226,7 @@ class SharedRoom(Room):
                     return answer.result()
                 if time.monotonic() > deadline:
                     return None
-                if await _stored(self.cluster.leases.owner, self.id) != owner:
+                if await store_call(self.cluster.leases.owner, self.id) != owner:
                     return None
         finally:
             answer.cancel()
@@ -314,7 +311,7 @@ class SharedRoom(Room):
     async def _refresh(self) -> None:
         """Read the room from the store (a missed notice, a new owner)."""
         self._refreshing = False
-        data = await _stored(self.store.load_room, self.id)
+        data = await store_call(self.store.load_room, self.id)
         if data is not None:
             self._take(data)
 
@@ -337,7 +334,7 @@ class SharedRoom(Room):
     async def _reload(self) -> None:
         """A commit was refused: maybe another process owns the room now."""
         if self.owned:
-            owner = await _stored(self.cluster.leases.owner, self.id)
+            owner = await store_call(self.cluster.leases.owner, self.id)
             if owner != self.cluster.id:
                 self._lose(owner)
         await self._refresh()
@@ -349,7 +346,7 @@ class SharedRoom(Room):
         async with self._promoting:
             if self.owned:
                 return
-            data = await _stored(self.store.load_room, self.id)
+            data = await store_call(self.store.load_room, self.id)
             if data is None:  # pragma: no cover - rooms are never deleted
                 return
             self.owner = self.cluster.id
@@ -491,7 +488,7 @@ class SharedRooms(Rooms):
         # The room is claimed first if nobody alive owns it, then read: an owner's copy
         # holds every commit, and a follower's misses none (notices that come while it
         # is read are kept and applied after).
-        await _stored(self.cluster.leases.claim, room_id)
+        await store_call(self.cluster.leases.claim, room_id)
         self._early.setdefault(room_id, [])
         try:
             room = await super()._load(room_id)

@@ -35,7 +35,8 @@ from hraj.core.hints import EQUITY, WIN, OptionValue
 from hraj.i18n import error_text, t, tn
 from hraj.server.messages import SeatJson
 from hraj.server.protocol import ServerError
-from hraj.server.rooms import Room, Rooms
+from hraj.server.room import Room
+from hraj.server.rooms import Rooms
 from hraj.web import tables
 from hraj.web.render import pick_lang, render_page, seat_names
 

@@ -31,7 +31,8 @@ from hraj.i18n import LANGS, list_text, t, tn, translated_levels
 from hraj.i18n import log_lines as sentences
 from hraj.server.messages import SeatJson, StateMessage
 from hraj.server.protocol import ServerError, translate
-from hraj.server.rooms import Room, Rooms
+from hraj.server.room import Room
+from hraj.server.rooms import Rooms
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
 from hraj.web.replays import replay_steps, revealed_view
 

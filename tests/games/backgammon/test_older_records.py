@@ -17,7 +17,7 @@ import pytest
 import hraj
 from hraj.core import InvalidRecord, random_playout
 from hraj.core.record import CHANCE, MOVE, parse_record
-from tests.cli_helpers import hraj as run_hraj
+from tests.cli.helpers import hraj as run_hraj
 
 OLDER = Path(__file__).with_name("older_records.json")
 

@@ -14,7 +14,7 @@ from types import FrameType
 
 from typer._click import exceptions as click_errors  # Typer's bundled Click: its error classes
 
-from hraj.cli_help import current_language
+from hraj.cli.help import current_language
 from hraj.i18n import t
 
 UsageError = click_errors.UsageError

@@ -86,7 +86,7 @@ def test_bench_prints_games_per_second() -> None:
     assert "qwixx" in result.stdout
 
 
-DATA = Path(__file__).resolve().parent / "games" / "backgammon" / "formats" / "data"
+DATA = Path(__file__).resolve().parents[1] / "games" / "backgammon" / "formats" / "data"
 
 
 def test_replay_reads_a_gnubg_match_file() -> None:

@@ -7,7 +7,7 @@ import signal
 import pytest
 
 from hraj.cli import main
-from tests.cli_helpers import hraj
+from tests.cli.helpers import hraj
 
 BAD_LINES = [
     ("nonsense",),
@@ -90,7 +90,7 @@ def test_a_defect_is_one_line_unless_debugging_is_asked_for(
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr("hraj.cli.playouts_per_second", broken)
+    monkeypatch.setattr("hraj.cli.bench.playouts_per_second", broken)
     ran = hraj(capsys, monkeypatch, "bench", "qwixx", "--seconds", "0.1", lang="cs")
     assert ran.code == 1
     assert ran.err.strip() == (

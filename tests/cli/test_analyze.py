@@ -11,7 +11,7 @@ import pytest
 import hraj
 from hraj.core.bot import make_bot
 from hraj.core.driver import play_game
-from tests.cli_helpers import hraj as run
+from tests.cli.helpers import hraj as run
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from hraj.core import GAMES
-from tests.cli_helpers import hraj
+from tests.cli.helpers import hraj
 
 COMMANDS = ["games", "play", "replay", "arena", "bench", "rules", "serve", "verify"]
 ENGLISH_MACHINERY = [

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from hraj.cli_errors import Interrupted
+from hraj.cli.errors import Interrupted
 from hraj.tui.play import TerminalTable
-from tests.cli_helpers import hraj
+from tests.cli.helpers import hraj
 
 
 def typed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
@@ -38,7 +38,7 @@ def test_ctrl_c_in_play_saves_the_record_says_interrupted_and_exits_130(
 def test_ctrl_c_raises_interrupted_past_typer() -> None:
     import signal
 
-    from hraj.cli_errors import catch_ctrl_c
+    from hraj.cli.errors import catch_ctrl_c
 
     before = signal.getsignal(signal.SIGINT)
     try:
