@@ -102,13 +102,15 @@ def _longest_runs() -> NDArray[np.float32]:
 
 
 _RUNS = _longest_runs()
-_POWERS = np.uint64(1) << np.arange(SIDE, dtype=np.uint64)
 _POINT_BITS = np.uint64(((1 << (POINTS + 1)) - 1) ^ 1)
 
 
 def _mask(flags: NDArray[np.bool_]) -> Bits:
-    """Rows of up to 26 flags as integers, flag i as bit i."""
-    return np.asarray(flags.astype(np.uint64) @ _POWERS[: flags.shape[1]])
+    """Rows of up to 64 flags as integers, flag i as bit i."""
+    packed = np.packbits(flags, axis=1, bitorder="little")
+    wide = np.zeros((len(flags), 8), dtype=np.uint8)
+    wide[:, : packed.shape[1]] = packed
+    return np.asarray(wide.view("<u8")[:, 0].astype(np.uint64))
 
 
 def _highest(bits: Bits) -> NDArray[np.int64]:
@@ -167,26 +169,29 @@ def _shots_from_the_bar(origins: Bits, blots: Bits, open_: Bits, on_bar: NDArray
     then what dice are left move any checker."""
     bar_bit = np.uint64(1 << BAR)
     board = origins & ~bar_bit
+    dice = [np.uint64(die) for die in range(7)]
+    entered = [board] + [(bar_bit >> dice[die]) & open_ for die in range(1, 7)]  # where a die enters, if open
+    hits_entering = [board] + [(entered[die] & blots) != 0 for die in range(1, 7)]
+    alone = on_bar == 1  # one checker on the bar: once it is in, the other die moves any checker
+    movers = [board] + [
+        np.where(alone & (entered[die] != 0), board | entered[die], np.uint64(0)) for die in range(1, 7)
+    ]
     chance = np.zeros(len(origins), dtype=np.float32)
     for (high, low), weight in zip(_ROLLS, _WEIGHTS, strict=True):
         if high == low:
-            die = np.uint64(high)
-            entered = (bar_bit >> die) & open_
-            hit = entered & blots
-            steps_left = np.where(entered != 0, np.maximum(4 - on_bar.astype(np.int64), 0), 0)
-            reach = np.where(steps_left > 0, board | entered, np.uint64(0))
+            die = dice[high]
+            hit = entered[high] & blots
+            steps_left = np.where(entered[high] != 0, np.maximum(4 - on_bar.astype(np.int64), 0), 0)
+            reach = np.where(steps_left > 0, board | entered[high], np.uint64(0))
             for steps in range(1, 4):
                 reach = (reach >> die) & np.where(steps <= steps_left, open_, np.uint64(0))
                 hit |= reach & blots
+            found = hit != 0
         else:
-            hit = np.zeros(len(origins), dtype=np.uint64)
-            for first, second in ((high, low), (low, high)):
-                entered = (bar_bit >> np.uint64(first)) & open_
-                hit |= entered & blots
-                # one on the bar: it enters with `first`, then any checker moves `second`
-                movers = np.where((on_bar == 1) & (entered != 0), board | entered, np.uint64(0))
-                hit |= (movers >> np.uint64(second)) & blots
-        chance += np.float32(weight) * (hit != 0)
+            after_high = (movers[high] >> dice[low]) & blots
+            after_low = (movers[low] >> dice[high]) & blots
+            found = hits_entering[high] | hits_entering[low] | ((after_high | after_low) != 0)
+        chance += np.float32(weight) * found
     return chance / np.float32(36)
 
 
@@ -249,10 +254,13 @@ def expert_inputs(positions: Positions) -> Inputs:
     count = len(positions)
     inputs = np.empty((count, INPUTS), dtype=np.float32)
     mine, theirs = positions[:, :SIDE], positions[:, SIDE:]
-    for side, (board, other) in enumerate(((mine, theirs), (theirs, mine))):
+    # both sides' measures in one pass: the boards of both, each against the other
+    extra = np.empty((2 * count, EXTRA), dtype=np.float32)
+    _side(np.concatenate([mine, theirs]), np.concatenate([theirs, mine]), extra)
+    for side, board in enumerate((mine, theirs)):
         begin = side * (RAW + EXTRA)
         inputs[:, begin : begin + RAW] = _UNITS.take(board[:, 1:SIDE]).view(np.float32)
-        _side(board, other, inputs[:, begin + RAW : begin + RAW + EXTRA])
+        inputs[:, begin + RAW : begin + RAW + EXTRA] = extra[side * count : (side + 1) * count]
     inputs[:, -1] = contact(positions)
     return inputs
 
