@@ -2,6 +2,7 @@
 
     python -m benchmarks.backgammon_vs_gnubg games [--levels net,expert] [--pairs 500] [--jobs 4]
     python -m benchmarks.backgammon_vs_gnubg errors [--positions 2000] [--levels gnubg,net,expert]
+    python -m benchmarks.backgammon_vs_gnubg curve FOLDER [--every GAMES] [--plies 0]
 
 `games`: cubeless money games against gnubg 0-ply with duplicate dice (`duel`: each
 dice sequence twice, the sides swapped; PAIRS pairs are 2 x PAIRS games); prints each
@@ -15,6 +16,9 @@ every legal play of each position once; that reference goes to
 `var/backgammon-gnubg/` and is reused. For each level: the mean error in millipoints
 (thousandths of a point a game) with its 95% interval over the positions, and how often
 it picks gnubg 2-ply's best play. `gnubg` is gnubg 0-ply itself.
+
+`curve`: the same error for every training checkpoint in FOLDER (`train --work`), the
+nets at `--plies`: the training curve.
 
 `--net FILE` plays a net saved by the evaluator (a training checkpoint) in place of the
 shipped one. Neither part is timed, nor run in CI; gnubg (Debian's `gnubg`) is only the
@@ -30,7 +34,6 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse
 import time
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing import Pool
 from pathlib import Path
@@ -192,31 +195,53 @@ def reference(count: int, seed: int, jobs: int) -> Reference:
     return found
 
 
+def judged(ref: Reference, player: Player) -> tuple[Estimate, float]:
+    """The mean equity (millipoints) a player's choices give up against the reference's
+    best, with its interval, and the share of its choices that are the best."""
+    lost: list[float] = []
+    best = 0
+    for index in range(len(ref.positions)):
+        position, (a, b) = ref.positions[index], ref.dice[index]
+        plays, after = afterstates(position, (int(a), int(b)))
+        values = ref.equities[ref.plays(index)]
+        if not np.array_equal(after, ref.after[ref.plays(index)]):
+            raise SystemExit(f"position {index}: the plays differ from the reference; delete {REFERENCE}")
+        chosen = player(position, (int(a), int(b)), plays, after)
+        lost.append(1000 * float(values.max() - values[chosen]))
+        best += bool(values[chosen] == values.max())
+    return Estimate.of(lost), best / len(ref.positions)
+
+
+def _judged_line(label: str, result: Estimate, best: float, seconds: float) -> str:
+    low, high = result.mean - result.half_width, result.mean + result.half_width
+    return (
+        f"{label:8}: {result.mean:5.2f} millipoints a decision [{low:.2f}, {high:.2f}], "
+        f"gnubg {JUDGE_PLIES}-ply's best play {100 * best:.1f}% ({seconds:.0f} s)"
+    )
+
+
 def errors(levels: list[str], count: int, seed: int, jobs: int, net_file: Path | None) -> None:
     ref = reference(count, seed, jobs)
     print(f"{count} positions from gnubg 0-ply self-play (seed {seed}), judged by gnubg {JUDGE_PLIES}-ply:")
     for level in levels:
         started = time.perf_counter()
         with Gnubg() as gnubg:
-            player: Callable[..., int] = level_player(level, net_file, gnubg)
-            lost: list[float] = []
-            best = 0
-            for index in range(count):
-                position, (a, b) = ref.positions[index], ref.dice[index]
-                plays, after = afterstates(position, (int(a), int(b)))
-                values = ref.equities[ref.plays(index)]
-                if not np.array_equal(after, ref.after[ref.plays(index)]):
-                    raise SystemExit(f"position {index}: the plays differ from the reference; delete {REFERENCE}")
-                chosen = player(position, (int(a), int(b)), plays, after)
-                lost.append(1000 * float(values.max() - values[chosen]))
-                best += bool(values[chosen] == values.max())
-        result = Estimate.of(lost)
-        print(
-            f"{level:8}: {result.mean:5.2f} millipoints a decision [{result.mean - result.half_width:.2f}, "
-            f"{result.mean + result.half_width:.2f}], gnubg {JUDGE_PLIES}-ply's best play {100 * best / count:.1f}% "
-            f"({time.perf_counter() - started:.0f} s)",
-            flush=True,
-        )
+            result, best = judged(ref, level_player(level, net_file, gnubg))
+        print(_judged_line(level, result, best, time.perf_counter() - started), flush=True)
+
+
+def curve(folder: Path, count: int, seed: int, jobs: int, every: int, plies: int) -> None:
+    """The error per decision of each training checkpoint in `folder`, at `plies`."""
+    ref = reference(count, seed, jobs)
+    print(f"{count} positions from gnubg 0-ply self-play (seed {seed}), judged by gnubg {JUDGE_PLIES}-ply:")
+    for path in sorted(folder.glob("checkpoint-*.npz")):
+        games = int(path.stem.split("-")[1])
+        if games % every:
+            continue
+        net = Evaluator.load(path)
+        started = time.perf_counter()
+        result, best = judged(ref, net_player(net) if plies == 0 else search_player(net, plies))
+        print(_judged_line(f"{games} games", result, best, time.perf_counter() - started), flush=True)
 
 
 def main() -> None:
@@ -225,16 +250,24 @@ def main() -> None:
     played = sub.add_parser("games", help="duplicate cubeless games against gnubg 0-ply")
     played.add_argument("--levels", default="net,expert")
     played.add_argument("--pairs", type=int, default=500)
-    judged = sub.add_parser("errors", help="error per decision judged by gnubg 2-ply")
-    judged.add_argument("--levels", default="gnubg,net,expert")
-    judged.add_argument("--positions", type=int, default=2000)
-    for one in (played, judged):
+    judging = sub.add_parser("errors", help="error per decision judged by gnubg 2-ply")
+    judging.add_argument("--levels", default="gnubg,net,expert")
+    trained = sub.add_parser("curve", help="error per decision of each training checkpoint")
+    trained.add_argument("folder", type=Path)
+    trained.add_argument("--every", type=int, default=1, help="only checkpoints after a multiple of this many games")
+    trained.add_argument("--plies", type=int, default=0)
+    for one in (judging, trained):
+        one.add_argument("--positions", type=int, default=2000)
+    for one in (played, judging, trained):
         one.add_argument("--jobs", type=int, default=4, help="gnubg processes (they mostly wait)")
         one.add_argument("--seed", type=int, default=0)
         one.add_argument("--net", type=Path, default=None, help="a saved net in place of the shipped one")
     args = parser.parse_args()
     if not available():
         raise SystemExit("gnubg is not installed (apt-get install gnubg).")
+    if args.what == "curve":
+        curve(args.folder, args.positions, args.seed, args.jobs, args.every, args.plies)
+        return
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     if args.what == "games":
         games(levels, args.pairs, args.jobs, args.seed, args.net)
