@@ -32,11 +32,11 @@ from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
 from hraj.games.backgammon.cube import ProbabilityFunction
 from hraj.games.backgammon.decisions import decide, quick_probabilities, with_bearoff
-from hraj.games.backgammon.evaluator import Evaluator, Probabilities, shipped
+from hraj.games.backgammon.evaluator import Evaluator, Probabilities, position, shipped
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Board, is_contact, pip_count
 from hraj.games.backgammon.notation import Action, Play
 from hraj.games.backgammon.rules import MOVE, BackgammonState
-from hraj.games.backgammon.search import rank_plays
+from hraj.games.backgammon.search import on_roll, rank_plays
 
 WON = 1e9  # all checkers off: nothing is better
 
@@ -133,12 +133,18 @@ class NetBot(Bot):
         "wins about 0.45 points a game against pubeval"
     )
     plies = 0
+    #: How deep the cube's evaluation of the position before the roll searches.
+    cube_plies = 0
 
     def __init__(self, seed: int | None = None, evaluator: Evaluator | None = None) -> None:
         super().__init__(seed)
         self.evaluator = evaluator or shipped()
-        #: The cube's evaluator: the net at 0-ply, the bear-off database where both sides are home.
-        self.probabilities: ProbabilityFunction = with_bearoff(self.evaluator.evaluate)
+        #: The cube's evaluator: the same nets, `cube_plies` deep, the bear-off database
+        #: where both sides are home.
+        self.probabilities: ProbabilityFunction = with_bearoff(self._before_roll)
+
+    def _before_roll(self, mine: Board, theirs: Board) -> Probabilities:
+        return np.asarray(on_roll(self.evaluator, position(mine, theirs)[np.newaxis], self.cube_plies)[0])
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Action:
         assert isinstance(state, BackgammonState)
@@ -178,6 +184,7 @@ class ExpertBot(NetBot):
         "wins about 0.55 points a game against pubeval"
     )
     plies = 1
+    cube_plies = 1
 
 
 BOTS: dict[str, type[Bot]] = {"pubeval": PubevalBot, "net": NetBot, "expert": ExpertBot}
