@@ -15,7 +15,10 @@ dice.
   `apply_action` and `chance_outcomes`; it splits a double into two half-turns, so it
   takes more steps per game for the same play.
 - `hraj lockstep, net 0-ply` plays N games at once with the shipped net choosing every
-  play (the cubeless rollouts of analysis): no OpenSpiel counterpart.
+  play: no OpenSpiel counterpart.
+- `hraj rollout, net 0-ply` rolls out the four plays the net likes best after an
+  opening 3-1, N / 4 games each (`rollout.rollout_positions`: shared dice, bear-offs
+  settled from the database), as analysis rolls out a decision.
 
 The engines take turns in rounds (the same load for all; a lockstep round is at least
 one batch); the script prints games per second of each and the ratios to OpenSpiel.
@@ -38,8 +41,11 @@ import numpy as np
 import hraj
 from hraj.core import random_playout
 from hraj.games.backgammon import lockstep
+from hraj.games.backgammon.afterstates import afterstates
 from hraj.games.backgammon.evaluator import cubeless_equity, shipped
 from hraj.games.backgammon.moves import START, play_cache_info
+from hraj.games.backgammon.rollout import rollout_positions
+from hraj.games.backgammon.search import rank_plays
 
 GAME = hraj.game("backgammon", cube=False)
 
@@ -76,6 +82,21 @@ def lockstep_games(batch: int, policy: Callable[[np.random.Generator], lockstep.
     return run
 
 
+def rollout_games(games: int) -> Callable[..., int]:
+    """Rolls out the four plays the net likes best after an opening 3-1, `games` games
+    each on shared dice (`rollout.rollout_positions`, bear-offs settled exactly)."""
+    start = np.array(START + START, dtype=np.int8)
+    plays, after = afterstates(start, (3, 1))
+    ranked = rank_plays(shipped(), start, (3, 1), 0)[:4]
+    candidates = after[[plays.index(play.steps) for play in ranked]]
+
+    def run(rng: random.Random) -> int:
+        rollout_positions(candidates, games, seed=rng.getrandbits(32))
+        return 0
+
+    return run
+
+
 def net_policy(_: np.random.Generator) -> lockstep.Policy:
     net = shipped()
     return lockstep.greedy_policy(lambda after: -cubeless_equity(net.probabilities(lockstep.swap(after))))
@@ -103,8 +124,8 @@ class Meter:
     def report(self) -> float:
         rate = self.games / self.elapsed
         print(
-            f"{self.name:28}: {self.games:6} games in {self.elapsed:5.1f} s = {rate:8.1f} games/s "
-            f"({self.steps / self.games:.0f} {self.unit} a game)"
+            f"{self.name:28}: {self.games:6} games in {self.elapsed:5.1f} s = {rate:8.1f} games/s"
+            + (f" ({self.steps / self.games:.0f} {self.unit} a game)" if self.unit else "")
         )
         return rate
 
@@ -117,6 +138,7 @@ def main() -> None:
     batched = [
         Meter("hraj lockstep", lockstep_games(args.batch, lockstep.random_policy), args.batch, "turns"),
         Meter("hraj lockstep, net 0-ply", lockstep_games(args.batch, net_policy), args.batch, "turns"),
+        Meter("hraj rollout, net 0-ply", rollout_games(args.batch // 4), 4 * (args.batch // 4), ""),
     ]
     single = [Meter("hraj", hraj_game)]
     try:
