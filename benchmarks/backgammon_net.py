@@ -33,17 +33,38 @@ import time
 from pathlib import Path
 
 from hraj.games.backgammon.bots import ExpertBot, NetBot
-from hraj.games.backgammon.duel import duel, game_dice, net_player, play_game, pubeval_player, search_player
+from hraj.games.backgammon.duel import (
+    game_dice,
+    lockstep_duel,
+    play_game,
+    pubeval_player,
+    pubeval_policy,
+    search_player,
+    summary,
+)
 from hraj.games.backgammon.evaluator import Evaluator, shipped
+from hraj.games.backgammon.lockstep import net_policy
 from hraj.games.backgammon.notation import Decision
 from hraj.games.backgammon.rules import MOVE, Backgammon, BackgammonState
 
 
+def against_pubeval(net: Evaluator, pairs: int, plies: int, seed: int) -> list[float]:
+    """The net's points a game against pubeval in each duplicate pair: at 0-ply every game
+    in lockstep, deeper one game at a time."""
+    if plies == 0:
+        return lockstep_duel(net_policy(net), pubeval_policy, pairs, seed)
+    player = search_player(net, plies)
+    points = []
+    for number in range(pairs):
+        dice = game_dice(seed * 1_000_003 + number)
+        points.append((play_game(player, pubeval_player, dice) - play_game(pubeval_player, player, dice)) / 2)
+    return points
+
+
 def strength(pairs: int, plies: int, seed: int) -> None:
     net = shipped()
-    player = net_player(net) if plies == 0 else search_player(net, plies)
     started = time.perf_counter()
-    result = duel(player, pubeval_player, pairs, seed)
+    result = summary(against_pubeval(net, pairs, plies, seed))
     seconds = time.perf_counter() - started
     print(f"net {plies}-ply ({net.config.get('games')} games trained) vs pubeval: {result} ({seconds:.0f} s)")
 
@@ -54,12 +75,8 @@ def compare(paths: list[Path], pairs: int, plies: int, seed: int) -> None:
     nets = [("shipped", shipped()), *((str(path), Evaluator.load(path)) for path in paths)]
     baseline: list[float] = []
     for name, net in nets:
-        player = net_player(net) if plies == 0 else search_player(net, plies)
         started = time.perf_counter()
-        points = []
-        for number in range(pairs):
-            dice = game_dice(seed * 1_000_003 + number)
-            points.append((play_game(player, pubeval_player, dice) - play_game(pubeval_player, player, dice)) / 2)
+        points = against_pubeval(net, pairs, plies, seed)
         seconds = time.perf_counter() - started
         print(
             f"{name} {plies}-ply vs pubeval: {_interval(points)} over {2 * pairs} games ({seconds:.0f} s)", flush=True
@@ -84,7 +101,7 @@ def curve(folder: Path, pairs: int, seed: int, every: int) -> None:
         if trained % every:
             continue
         net = Evaluator.load(path)
-        result = duel(net_player(net), pubeval_player, pairs, seed)
+        result = summary(against_pubeval(net, pairs, 0, seed))
         low, high = result.points - result.half_width, result.points + result.half_width
         print(f"{trained:8d} {result.points:+18.3f} [{low:+.3f}, {high:+.3f}] {result.games:13d}", flush=True)
 

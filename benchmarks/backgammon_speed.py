@@ -42,7 +42,7 @@ import hraj
 from hraj.core import random_playout
 from hraj.games.backgammon import lockstep
 from hraj.games.backgammon.afterstates import afterstates
-from hraj.games.backgammon.evaluator import cubeless_equity, shipped
+from hraj.games.backgammon.evaluator import shipped
 from hraj.games.backgammon.moves import START, play_cache_info
 from hraj.games.backgammon.rollout import rollout_positions
 from hraj.games.backgammon.search import rank_plays
@@ -98,8 +98,7 @@ def rollout_games(games: int) -> Callable[..., int]:
 
 
 def net_policy(_: np.random.Generator) -> lockstep.Policy:
-    net = shipped()
-    return lockstep.greedy_policy(lambda after: -cubeless_equity(net.probabilities(lockstep.swap(after))))
+    return lockstep.net_policy(shipped())
 
 
 class Meter:

@@ -8,14 +8,24 @@ import random
 import numpy as np
 
 from hraj.games.backgammon.afterstates import afterstates, swap
-from hraj.games.backgammon.duel import game_dice, net_player, play_game
-from hraj.games.backgammon.evaluator import cubeless_equity, shipped
+from hraj.games.backgammon.bots import pubeval, pubeval_scores
+from hraj.games.backgammon.duel import (
+    duel,
+    game_dice,
+    lockstep_duel,
+    net_player,
+    play_game,
+    pubeval_player,
+    pubeval_policy,
+    summary,
+)
+from hraj.games.backgammon.evaluator import shipped
 from hraj.games.backgammon.lockstep import (
     Dice,
     batch_afterstates,
     game_points,
-    greedy_policy,
     legal_origins,
+    net_policy,
     opening_rolls,
     play,
     random_policy,
@@ -106,7 +116,7 @@ def test_game_points_count_gammons_and_backgammons() -> None:
 
 def test_net_games_in_lockstep_are_the_games_played_one_at_a_time() -> None:
     net = shipped()
-    policy = greedy_policy(lambda after: -cubeless_equity(net.probabilities(batch_swap(after))))
+    policy = net_policy(net)
     pairs = 12
     rolls = np.array([game_dice(seed) for seed in range(pairs)])  # (pairs, 400, 2)
     start = np.tile(np.array(START + START, dtype=np.int8), (pairs, 1))
@@ -119,3 +129,20 @@ def test_net_games_in_lockstep_are_the_games_played_one_at_a_time() -> None:
 def test_swap_in_a_batch_matches_the_single_swap() -> None:
     positions, _ = _batch(50, seed=23)
     assert (batch_swap(positions) == swap(positions)).all()
+
+
+def test_a_duel_in_lockstep_is_the_duel_played_one_game_at_a_time() -> None:
+    net = shipped()
+    one_by_one = duel(net_player(net), pubeval_player, pairs=6, seed=3)
+    together = summary(lockstep_duel(net_policy(net), pubeval_policy, pairs=6, seed=3))
+    assert together == one_by_one
+
+
+def test_pubeval_scores_a_batch_as_it_scores_one_position() -> None:
+    positions, _ = _batch(400, seed=24)
+    race = np.random.default_rng(1).random(len(positions)) < 0.5
+    expected = [
+        pubeval(tuple(row[:26].tolist()), tuple(row[26:].tolist()), bool(flag))
+        for row, flag in zip(positions, race, strict=True)
+    ]
+    assert np.allclose(pubeval_scores(positions, race), expected)

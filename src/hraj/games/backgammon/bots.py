@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
@@ -72,6 +73,26 @@ def pubeval(mine: Board, theirs: Board, race: bool) -> float:
         elif theirs[BAR - point] == 1:
             score += w[base]
     return score + w[120] * theirs[BAR] / 2 + w[121] * mine[OFF] / 15
+
+
+def pubeval_scores(after: NDArray[np.int8], race: NDArray[np.bool_]) -> NDArray[np.float64]:
+    """`pubeval` of many positions after a play at once (n, 52, the mover first), each
+    with the race or contact weights as `race` says."""
+    mine = after[:, 1 : POINTS + 1].astype(np.int64)  # the mover's points 1..24
+    blots = after[:, 2 * BAR : BAR + 1 : -1] == 1  # the opponent's count on the same points, == 1
+    units = np.zeros((len(after), POINTS, 5))
+    units[:, :, 0] = (mine == 0) & blots
+    units[:, :, 1] = mine == 1
+    units[:, :, 2] = mine >= 2
+    units[:, :, 3] = mine == 3
+    units[:, :, 4] = np.maximum(mine - 3, 0) / 2
+    inputs = np.zeros((len(after), 122))
+    inputs[:, :120] = units[:, ::-1].reshape(len(after), 120)  # the inputs run from point 24 down
+    inputs[:, 120] = after[:, 2 * BAR + 1] / 2
+    inputs[:, 121] = after[:, OFF] / CHECKERS
+    race_weights, contact_weights = (np.array(table) for table in weights())
+    scores = np.where(race, inputs @ race_weights, inputs @ contact_weights)
+    return np.where(after[:, OFF] == CHECKERS, WON, scores)
 
 
 def winning_chance(mine: Board | list[int], theirs: Board | list[int]) -> float:

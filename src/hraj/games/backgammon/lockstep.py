@@ -26,13 +26,13 @@ random positions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
-from hraj.games.backgammon.evaluator import flip
+from hraj.games.backgammon.evaluator import Evaluator, cubeless_equity, flip
 from hraj.games.backgammon.moves import BAR, CHECKERS, HOME_SIZE
 
 SIDE = BAR + 1
@@ -159,18 +159,27 @@ def step(
 @dataclass
 class Afterstates:
     """The positions after every legal play of a batch (mover first, not swapped), grouped
-    by the position they came from: rows `starts[i]:starts[i + 1]` belong to position i,
-    which has at least one row (its own position when it cannot move)."""
+    by the position they came from (`before`): rows `starts[i]:starts[i + 1]` belong to
+    position i, which has at least one row (its own position when it cannot move)."""
 
     positions: Positions
     source: NDArray[np.intp]
     starts: NDArray[np.intp]
+    before: Positions
 
     def counts(self) -> NDArray[np.intp]:
         return np.diff(self.starts)
 
+    def subset(self, sources: NDArray[np.intp]) -> tuple[Afterstates, NDArray[np.intp]]:
+        """The plays of some of the positions (`sources`, increasing), as a batch of their
+        own, and each of its rows' row here."""
+        rows = np.flatnonzero(np.isin(self.source, sources))
+        source = np.searchsorted(sources, self.source[rows])
+        starts = np.searchsorted(source, np.arange(len(sources) + 1))
+        return Afterstates(self.positions[rows], source, starts, self.before[sources]), rows
 
-def _distinct(found: Frontier, count: int) -> Afterstates:
+
+def _distinct(found: Frontier, before: Positions) -> Afterstates:
     """One row per distinct position of each source, grouped by source."""
     keys = (found.source.astype(np.uint64) << _SOURCE_SHIFT) | (found.hashes >> _SOURCE_BITS)
     order = np.argsort(keys)
@@ -179,8 +188,8 @@ def _distinct(found: Frontier, count: int) -> Afterstates:
     keep[1:] = (keys[1:] != keys[:-1]) | (hashes[1:] != hashes[:-1])
     chosen = order[keep]
     source = found.source[chosen]
-    starts = np.searchsorted(source, np.arange(count + 1))
-    return Afterstates(found.positions[chosen], source, starts)
+    starts = np.searchsorted(source, np.arange(len(before) + 1))
+    return Afterstates(found.positions[chosen], source, starts, before)
 
 
 def _deepest(levels: list[Frontier], count: int) -> Frontier:
@@ -221,7 +230,7 @@ def batch_afterstates(positions: Positions, dice: NDArray[np.int64]) -> Aftersta
         # one die only when no play uses both: the larger where it can be played
         single = Frontier.join([low_first.take(~np.isin(low_first.source, high_first.source)), high_first])
         parts.append(_deepest([plain, single, both], count))
-    return _distinct(Frontier.join(parts), count)
+    return _distinct(Frontier.join(parts), positions)
 
 
 def finished(positions: Positions) -> NDArray[np.bool_]:
@@ -255,12 +264,12 @@ def random_policy(rng: np.random.Generator) -> Policy:
     return choose
 
 
-def greedy_policy(equity: Callable[[Positions], NDArray[np.float64]]) -> Policy:
-    """The play whose position `equity` likes best for the mover: `equity` values
-    positions (mover first, after its play) for the side that played, e.g. a net at 0-ply."""
+def net_policy(net: Evaluator) -> Policy:
+    """The play whose position the evaluator likes best for the mover (0-ply): the whole
+    batch's positions after a play, seen by the other side on roll, scored at once."""
 
     def choose(afterstates: Afterstates) -> NDArray[np.intp]:
-        return best_of_segments(equity(afterstates.positions), afterstates)
+        return best_of_segments(-cubeless_equity(net.probabilities(swap(afterstates.positions))), afterstates)
 
     return choose
 
@@ -329,19 +338,36 @@ Settle = Callable[[Positions], tuple[NDArray[np.bool_], NDArray[np.float64]]]
 outcomes (m, 5) for the side on roll (e.g. exact bear-offs)."""
 
 
+def _choose(after: Afterstates, policies: Sequence[Policy], who: NDArray[np.intp]) -> NDArray[np.intp]:
+    """Each position's play by the policy of the side on roll there (`who`, an index of `policies`)."""
+    if len(policies) == 1:
+        return policies[0](after)
+    chosen = np.empty(len(who), dtype=np.intp)
+    for index, policy in enumerate(policies):
+        sources = np.flatnonzero(who == index)
+        if len(sources):
+            part, rows = after.subset(sources)
+            chosen[sources] = rows[policy(part)]
+    return chosen
+
+
 def play(
     positions: Positions,
-    policy: Policy,
+    policy: Policy | Sequence[Policy],
     dice: Dice,
     trials: NDArray[np.intp] | None = None,
     max_turns: int = 2000,
     settle: Settle | None = None,
+    seats: NDArray[np.intp] | None = None,
 ) -> Played:
     """Play every game from its position (side on roll first, before its roll) to the end,
     all of them a turn at a time. `trials[i]` is the dice trial game i follows (its own
-    index by default). `settle`, where given, ends games early."""
+    index by default). `settle`, where given, ends games early. With two policies, game
+    i's side on roll at the start plays `policy[seats[i]]` and the other side the other."""
+    policies = [policy] if callable(policy) else list(policy)
     count = len(positions)
     trials = np.arange(count) if trials is None else trials
+    seats = np.zeros(count, dtype=np.intp) if seats is None else seats
     outcomes = np.zeros((count, 5))
     outcomes[:, 0] = 0.5  # a game cut off counts as even
     turns = np.full(count, max_turns, dtype=np.intp)
@@ -358,7 +384,7 @@ def play(
         if not len(alive):
             break
         after = batch_afterstates(current, dice.roll(turn, trials[alive]))
-        chosen = after.positions[policy(after)]
+        chosen = after.positions[_choose(after, policies, (seats[alive] + turn) % len(policies))]
         won = finished(chosen)
         if won.any():
             mover = _outcomes(chosen[won])
@@ -383,8 +409,8 @@ __all__ = [
     "best_of_segments",
     "finished",
     "game_points",
-    "greedy_policy",
     "legal_origins",
+    "net_policy",
     "opening_rolls",
     "origin_bits",
     "play",

@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 from hraj.games.backgammon.afterstates import apply_plays
 from hraj.games.backgammon.bearoff import batch_bearoff
 from hraj.games.backgammon.evaluator import Evaluator, cubeless_equity, flip, shipped
-from hraj.games.backgammon.lockstep import Dice, greedy_policy, play, swap
+from hraj.games.backgammon.lockstep import Dice, net_policy, play, swap
 from hraj.games.backgammon.notation import Play
 from hraj.games.backgammon.rules import BackgammonState
 
@@ -74,8 +74,7 @@ def rollout_positions(
     dice = Dice(games, np.random.default_rng(seed), first_rolls(games))
     starts = np.repeat(swap(after), games, axis=0)  # the opponent on roll
     trials = np.tile(np.arange(games), candidates)
-    policy = greedy_policy(lambda positions: -cubeless_equity(net.probabilities(swap(positions))))
-    played = play(starts, policy, dice, trials, settle=settle_bearoffs)
+    played = play(starts, net_policy(net), dice, trials, settle=settle_bearoffs)
     outcomes = flip(played.outcomes).reshape(candidates, games, 5)  # the mover's
     points = cubeless_equity(outcomes)
     spread = points.std(axis=1, ddof=1) if games > 1 else np.full(candidates, np.inf)
