@@ -4,10 +4,14 @@
     python -m benchmarks.backgammon_net curve FOLDER [PAIRS] [--every N]  # checkpoints in FOLDER (default 100)
     python -m benchmarks.backgammon_net latency [DECISIONS]           # 0-ply and 2-ply, one core
     python -m benchmarks.backgammon_net compare NET.npz... [--pairs N] [--plies N]  # beside the shipped net
+    python -m benchmarks.backgammon_net versus NET.npz... [--pairs N]  # head to head with the shipped net
 
 Strength is cubeless money play with duplicate dice (`duel`): each dice sequence is
 played twice with the sides swapped, so PAIRS pairs are 2 x PAIRS games. Printed: the
 net's points a game against hraj's pubeval with a 95% interval over the pairs.
+
+Versus plays each net head to head against the shipped net, both at 0-ply, every game
+in lockstep.
 
 Compare plays the shipped net and each other net (weights saved by `Evaluator.save`,
 e.g. a candidate from training) against pubeval on the same dice, side by side in one
@@ -88,6 +92,17 @@ def compare(paths: list[Path], pairs: int, plies: int, seed: int) -> None:
             baseline = points
 
 
+def versus(paths: list[Path], pairs: int, seed: int) -> None:
+    """Each net at 0-ply head to head against the shipped net at 0-ply, every game in lockstep."""
+    shipped_policy = net_policy(shipped())
+    for path in paths:
+        started = time.perf_counter()
+        result = summary(lockstep_duel(net_policy(Evaluator.load(path)), shipped_policy, pairs, seed))
+        print(
+            f"{path} against the shipped net, both 0-ply: {result} ({time.perf_counter() - started:.0f} s)", flush=True
+        )
+
+
 def _interval(points: list[float]) -> str:
     mean = statistics.fmean(points)
     half = 1.96 * statistics.stdev(points) / math.sqrt(len(points)) if len(points) > 1 else math.inf
@@ -160,11 +175,15 @@ def main() -> None:
     many.add_argument("pairs", type=int, nargs="?", default=100)
     many.add_argument("--seed", type=int, default=0)
     many.add_argument("--every", type=int, default=1, help="only checkpoints after a multiple of this many games")
-    versus = sub.add_parser("compare")
-    versus.add_argument("nets", type=Path, nargs="+")
-    versus.add_argument("--pairs", type=int, default=500)
-    versus.add_argument("--plies", type=int, default=0)
-    versus.add_argument("--seed", type=int, default=0)
+    beside = sub.add_parser("compare")
+    beside.add_argument("nets", type=Path, nargs="+")
+    beside.add_argument("--pairs", type=int, default=500)
+    beside.add_argument("--plies", type=int, default=0)
+    beside.add_argument("--seed", type=int, default=0)
+    head = sub.add_parser("versus")
+    head.add_argument("nets", type=Path, nargs="+")
+    head.add_argument("--pairs", type=int, default=500)
+    head.add_argument("--seed", type=int, default=0)
     timing = sub.add_parser("latency")
     timing.add_argument("decisions", type=int, nargs="?", default=200)
     timing.add_argument("--seed", type=int, default=0)
@@ -173,6 +192,8 @@ def main() -> None:
         strength(args.pairs, args.plies, args.seed)
     elif args.what == "compare":
         compare(args.nets, args.pairs, args.plies, args.seed)
+    elif args.what == "versus":
+        versus(args.nets, args.pairs, args.seed)
     elif args.what == "curve":
         curve(args.folder, args.pairs, args.seed, args.every)
     else:
