@@ -105,7 +105,7 @@ _RUNS = _longest_runs()
 _POINT_BITS = np.uint64(((1 << (POINTS + 1)) - 1) ^ 1)
 
 
-def _mask(flags: NDArray[np.bool_]) -> Bits:
+def bit_rows(flags: NDArray[np.bool_]) -> Bits:
     """Rows of up to 64 flags as integers, flag i as bit i."""
     packed = np.packbits(flags, axis=1, bitorder="little")
     wide = np.zeros((len(flags), 8), dtype=np.uint8)
@@ -122,14 +122,14 @@ def shot_chance(attacker: Positions, defender: Positions) -> NDArray[np.float32]
     """The chance that `attacker`, on roll, can hit at least one of `defender`'s blots.
     Both are boards (n, 26) in their own numbering."""
     theirs_here = defender[:, BAR - 1 : 0 : -1]  # the defender's count on the attacker's points 1..24
-    blots = _mask(theirs_here == 1) << np.uint64(1)
+    blots = bit_rows(theirs_here == 1) << np.uint64(1)
     chance = np.zeros(len(attacker), dtype=np.float32)
     targets = np.flatnonzero(blots)
     if not len(targets):
         return chance
     blots = blots[targets]
-    open_ = ~(_mask(theirs_here[targets] >= 2) << np.uint64(1)) & _POINT_BITS
-    origins = _mask(attacker[targets, 1:SIDE] > 0) << np.uint64(1)
+    open_ = ~(bit_rows(theirs_here[targets] >= 2) << np.uint64(1)) & _POINT_BITS
+    origins = bit_rows(attacker[targets, 1:SIDE] > 0) << np.uint64(1)
     on_bar = attacker[targets, BAR]
     free = on_bar == 0
     found = np.zeros(len(targets), dtype=np.float32)
@@ -198,9 +198,9 @@ def _shots_from_the_bar(origins: Bits, blots: Bits, open_: Bits, on_bar: NDArray
 def _side(mine: Positions, theirs: Positions, out: Inputs) -> None:
     """One side's measures (n, EXTRA) into `out`: `mine` and `theirs` are boards in their
     own numbering."""
-    made = _mask(mine >= 2) & _POINT_BITS
-    occupied = _mask(mine > 0) & ~np.uint64(1)
-    their_points = _mask(theirs[:, BAR - 1 : 0 : -1] >= 2) << np.uint64(1)  # held against me, my numbering
+    made = bit_rows(mine >= 2) & _POINT_BITS
+    occupied = bit_rows(mine > 0) & ~np.uint64(1)
+    their_points = bit_rows(theirs[:, BAR - 1 : 0 : -1] >= 2) << np.uint64(1)  # held against me, my numbering
     back = _highest(occupied)
     out[:, 0] = mine[:, 0] / CHECKERS
     out[:, 1] = (mine.astype(np.float32) @ np.arange(SIDE, dtype=np.float32)) / MAX_PIPS
@@ -243,8 +243,8 @@ _REVERSE = _reverse_table()
 def contact(positions: Positions) -> NDArray[np.bool_]:
     """Can the sides still meet (not a pure race)? One flag per position."""
     mine, theirs = positions[:, :SIDE], positions[:, SIDE:]
-    my_back = _highest(_mask(mine[:, 1:] > 0) << np.uint64(1))
-    their_back = _highest(_mask(theirs[:, 1:] > 0) << np.uint64(1))
+    my_back = _highest(bit_rows(mine[:, 1:] > 0) << np.uint64(1))
+    their_back = _highest(bit_rows(theirs[:, 1:] > 0) << np.uint64(1))
     return np.asarray(my_back + their_back > BAR)
 
 
@@ -265,4 +265,4 @@ def expert_inputs(positions: Positions) -> Inputs:
     return inputs
 
 
-__all__ = ["INPUTS", "contact", "expert_inputs", "shot_chance"]
+__all__ = ["INPUTS", "bit_rows", "contact", "expert_inputs", "shot_chance"]

@@ -33,6 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hraj.games.backgammon.evaluator import Evaluator, cubeless_equity, flip
+from hraj.games.backgammon.features import bit_rows
 from hraj.games.backgammon.moves import BAR, CHECKERS, HOME_SIZE
 
 SIDE = BAR + 1
@@ -81,39 +82,30 @@ class Frontier:
         )
 
 
-def _bits(flags: NDArray[np.bool_]) -> NDArray[np.uint32]:
-    """Each row of up to 32 flags as one integer, flag i as bit i."""
-    packed = np.packbits(flags, axis=1, bitorder="little")
-    bits = np.zeros(len(flags), dtype=np.uint32)
-    for byte in range(packed.shape[1]):
-        bits |= packed[:, byte].astype(np.uint32) << np.uint32(8 * byte)
-    return bits
-
-
-_HIGHEST = np.array([0] + [value.bit_length() - 1 for value in range(1, 1 << (HOME_SIZE + 1))], dtype=np.uint32)
+_HIGHEST = np.array([0] + [value.bit_length() - 1 for value in range(1, 1 << (HOME_SIZE + 1))], dtype=np.uint64)
 """The highest set bit of a home board's mask (bits 1-6), 0 for none."""
-_BAR_BIT = np.uint32(1 << BAR)
-_ONE = np.uint32(1)
+_BAR_BIT = np.uint64(1 << BAR)
+_ONE = np.uint64(1)
 
 
-def origin_bits(positions: Positions, dice: NDArray[np.int64]) -> NDArray[np.uint32]:
+def origin_bits(positions: Positions, dice: NDArray[np.int64]) -> NDArray[np.uint64]:
     """For each position, the mask of the mover's points (bit p for point p, bit 25 the
     bar) from which one checker may move by the row's die now: `moves._origins` for a
     whole batch."""
-    occupied = _bits(positions[:, :SIDE] > 0) & ~_ONE
-    blocked = _bits(positions[:, THEIR_BAR - 1 : SIDE : -1] >= 2) << _ONE  # their count on my points 1..24
-    die = dice.astype(np.uint32)
-    reachable = ~(blocked << die) & ~((np.uint32(2) << die) - _ONE)  # target a point 1..24, not blocked
+    occupied = bit_rows(positions[:, :SIDE] > 0) & ~_ONE
+    blocked = bit_rows(positions[:, THEIR_BAR - 1 : SIDE : -1] >= 2) << _ONE  # their count on my points 1..24
+    die = dice.astype(np.uint64)
+    reachable = ~(blocked << die) & ~((np.uint64(2) << die) - _ONE)  # target a point 1..24, not blocked
     legal = occupied & reachable
     on_bar = (occupied & _BAR_BIT) != 0
     legal[on_bar] &= _BAR_BIT
-    home = (occupied >> np.uint32(HOME_SIZE + 1)) == 0
+    home = (occupied >> np.uint64(HOME_SIZE + 1)) == 0
     if home.any():
         # bear off: exactly, or from the highest point when the die is larger than it
         occupied_home, die_home = occupied[home], die[home]
         top = _HIGHEST[occupied_home]
         extra = occupied_home & (_ONE << die_home)
-        extra |= np.where((top > 0) & (top < die_home), _ONE << top, np.uint32(0))
+        extra |= np.where((top > 0) & (top < die_home), _ONE << top, np.uint64(0))
         legal[home] |= extra
     return legal
 
@@ -124,20 +116,20 @@ def legal_origins(positions: Positions, dice: NDArray[np.int64]) -> NDArray[np.b
     return _flags(origin_bits(positions, dice))
 
 
-def _flags(bits: NDArray[np.uint32]) -> NDArray[np.bool_]:
-    unpacked = np.unpackbits(bits.astype("<u4").view(np.uint8).reshape(-1, 4), axis=1, bitorder="little")
+def _flags(bits: NDArray[np.uint64]) -> NDArray[np.bool_]:
+    unpacked = np.unpackbits(bits.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
     return unpacked[:, :SIDE].astype(np.bool_)
 
 
 def step(
-    frontier: Frontier, dice: NDArray[np.int64], limit: bool = False, skip: NDArray[np.uint32] | None = None
+    frontier: Frontier, dice: NDArray[np.int64], limit: bool = False, skip: NDArray[np.uint64] | None = None
 ) -> Frontier:
     """Every partial play one die further: `dice` is each row's die; with `limit`, no
     origin above the row's last one (a double's steps in order); `skip` (a mask per
     source position) leaves out origins that are known to add nothing new."""
     legal = origin_bits(frontier.positions, dice)
     if limit:
-        legal &= (np.uint32(2) << frontier.last.astype(np.uint32)) - _ONE
+        legal &= (np.uint64(2) << frontier.last.astype(np.uint64)) - _ONE
     if skip is not None:
         legal &= ~skip[frontier.source]
     rows, origins = np.nonzero(_flags(legal))
@@ -217,7 +209,7 @@ def batch_afterstates(positions: Positions, dice: NDArray[np.int64]) -> Aftersta
         parts.append(_deepest(levels, count))
     if (~double).any():
         plain = start.take(~double)
-        high_now = np.zeros(count, dtype=np.uint32)
+        high_now = np.zeros(count, dtype=np.uint64)
         high_now[plain.source] = origin_bits(plain.positions, high[plain.source])
         high_first = step(plain, high[plain.source])
         low_first = step(plain, low[plain.source])
