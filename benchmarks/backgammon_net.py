@@ -2,7 +2,7 @@
 
     python -m benchmarks.backgammon_net strength [PAIRS] [--plies N]  # the shipped net (default 500 pairs)
     python -m benchmarks.backgammon_net curve FOLDER [PAIRS] [--every N]  # checkpoints in FOLDER (default 100)
-    python -m benchmarks.backgammon_net latency [DECISIONS]           # 0-ply and 2-ply, one core
+    python -m benchmarks.backgammon_net latency [DECISIONS]           # 0-, 1- and 2-ply, one core
     python -m benchmarks.backgammon_net compare NET.npz... [--pairs N] [--plies N]  # beside the shipped net
     python -m benchmarks.backgammon_net versus NET.npz... [--pairs N]  # head to head with the shipped net
 
@@ -34,9 +34,11 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
-from hraj.games.backgammon.bots import ExpertBot, NetBot
+from hraj.games.backgammon.bots import NetBot
 from hraj.games.backgammon.duel import (
     game_dice,
     lockstep_duel,
@@ -144,23 +146,45 @@ def decision_states(count: int, seed: int) -> list[BackgammonState]:
 
 def latency(decisions: int, seed: int) -> None:
     """CPU seconds of one core per decision (`time.process_time`, NumPy held to one
-    thread), which a busy machine does not inflate as it does the wall clock."""
+    thread), which a busy machine does not inflate as it does the wall clock: checker
+    plays searched 0, 1 and 2 plies deep, and the cube's evaluation of the position
+    before the roll 0 and 1 ply deep."""
     states = decision_states(decisions, seed)
-    for bot in (NetBot(), ExpertBot()):
-        cpu: list[float] = []
-        wall: list[float] = []
-        for state in states:
-            started, started_cpu = time.perf_counter(), time.process_time()
-            bot.choose(state, state.turn)
-            cpu.append(time.process_time() - started_cpu)
-            wall.append(time.perf_counter() - started)
-        for label, times in (("CPU", cpu), ("wall clock", wall)):
-            times.sort()
-            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-            print(
-                f"{bot.name:8} ({bot.plies}-ply) {label:10}: median {statistics.median(times) * 1000:7.1f} ms, "
-                f"p95 {p95 * 1000:7.1f} ms, max {times[-1] * 1000:7.1f} ms over {len(times)} decisions"
-            )
+    net = shipped()
+    for plies in (0, 1, 2):
+        bot = NetBot(evaluator=net)
+        bot.plies = plies
+        _report(f"checker play, {plies}-ply", states, partial(_play, bot))
+    for plies in (0, 1):
+        cube = NetBot(evaluator=net)
+        cube.cube_plies = plies
+        _report(f"cube, {plies}-ply", states, partial(_cube, cube))
+
+
+def _play(bot: NetBot, state: BackgammonState) -> object:
+    return bot.choose(state, state.turn)
+
+
+def _cube(bot: NetBot, state: BackgammonState) -> object:
+    return bot.probabilities(tuple(state.boards[state.turn]), tuple(state.boards[1 - state.turn]))
+
+
+def _report(label: str, states: list[BackgammonState], call: Callable[[BackgammonState], object]) -> None:
+    cpu: list[float] = []
+    wall: list[float] = []
+    for state in states:
+        started, started_cpu = time.perf_counter(), time.process_time()
+        call(state)
+        cpu.append(time.process_time() - started_cpu)
+        wall.append(time.perf_counter() - started)
+    for clock, times in (("CPU", cpu), ("wall clock", wall)):
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(
+            f"{label:22} {clock:10}: median {statistics.median(times) * 1000:7.1f} ms, "
+            f"p95 {p95 * 1000:7.1f} ms, max {times[-1] * 1000:7.1f} ms over {len(times)} decisions",
+            flush=True,
+        )
 
 
 def main() -> None:
