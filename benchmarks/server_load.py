@@ -174,7 +174,8 @@ async def play(seat: Seat, out: list[float]) -> None:
                     await asyncio.sleep(seat.rng.expovariate(1 / seat.think))
                 seat.sent_at = time.perf_counter()
                 action = seat.rng.choice(legal)
-                await seat.socket.send(orjson.dumps({"type": "act", "action": action, "id": "m"}).decode())
+                move = {"type": "act", "action": action, "id": f"m{seat.sent_version}"}  # a move's own id
+                await seat.socket.send(orjson.dumps(move).decode())
         message = orjson.loads(await seat.socket.recv())
         kind = message["type"]
         if kind == "state":

@@ -99,7 +99,8 @@ async def play(
             sent_version = seat.state["version"]
             waiting = True
             action = seat.rng.choice(view["legal"])
-            await seat.socket.send(orjson.dumps({"type": "act", "action": action, "id": "m"}).decode())
+            move = {"type": "act", "action": action, "id": f"m{sent_version}"}  # a move's own id
+            await seat.socket.send(orjson.dumps(move).decode())
 
 
 async def measure(bases: list[str], pids: list[int], rooms: int, seed: str) -> list[float]:

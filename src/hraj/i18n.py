@@ -245,6 +245,23 @@ def bot_name(game_id: str, name: str, lang: str) -> str:
     return t_in(game_id, level[0] if level is not None else name[:1].upper() + name[1:], lang)
 
 
+def seat_name(game_id: str | None, seat: int, lang: str, *, name: str | None = None, bot: str | None = None) -> str:
+    """A seat's one name everywhere (the table, the log, the review, the terminal, `hraj
+    analyze`): the name its person gave, else a bot's level as the menus say it ("Bot
+    (Expert)"), else "Player 2"."""
+    if name:
+        return name
+    if bot:
+        return t("Bot ({bot})", lang, bot=bot_name(game_id, bot, lang) if game_id else bot)
+    return t("Player {number}", lang, number=seat + 1)
+
+
+def distinct_names(names: Sequence[str]) -> list[str]:
+    """Two seats of one name (two bots of one level) get their seat numbers, so that the
+    log tells them apart."""
+    return [f"{name} {seat + 1}" if names.count(name) > 1 else name for seat, name in enumerate(names)]
+
+
 def translated_levels(game_id: str, lang: str) -> dict[str, tuple[str, str]]:
     """Bot name -> (level, what it does) in `lang`, for the bots that have a level."""
     from hraj.core.bot import bot_levels
@@ -253,6 +270,24 @@ def translated_levels(game_id: str, lang: str) -> dict[str, tuple[str, str]]:
         name: (t_in(game_id, level, lang), t_in(game_id, text, lang))
         for name, (level, text) in bot_levels(game_id).items()
     }
+
+
+def _forfeits_said(
+    said: list[str | None],
+    events: Sequence[tuple[str, int | None, str]],
+    names: Sequence[str],
+    genders: Sequence[str | None],
+    lang: str,
+) -> list[str | None]:
+    """A seat's loss by forfeit (its time ran out), said the same way in every game."""
+    from hraj.core.game import FORFEIT
+    from hraj.core.record import MOVE
+
+    for index, (kind, seat, text) in enumerate(events):
+        if kind == MOVE and text == FORFEIT and seat is not None and 0 <= seat < len(names) and index < len(said):
+            gender = genders[seat] if seat < len(genders) else None
+            said[index] = tg("{name} ran out of time and lost the game", gender, lang, name=names[seat])
+    return said
 
 
 def log_lines(
@@ -273,7 +308,7 @@ def log_lines(
     narrator = game_part(game_id, "log")
     if narrator is not None:
         said: list[str | None] = narrator.lines(events, names, genders, lang, view)
-        return said
+        return _forfeits_said(said, events, names, genders, lang)
     lines: list[str | None] = []
     for kind, seat, text in events:
         if text == HIDDEN:

@@ -52,8 +52,8 @@ def test_a_random_player_loses_more_than_the_master_and_the_json_says_it_all() -
     data = json.loads(json.dumps(result.to_json()))
     assert data["unit"] == "win"
     assert {"total_loss", "mean_loss", "doubtful", "bad", "very_bad", "rating"} <= set(data["players"][0])
-    assert data["worst"] == [decision.step for decision in result.worst()]
-    steps = [decision["step"] for decision in data["decisions"]]
+    assert data["worst"] == [decision.move for decision in result.worst()]
+    steps = [decision["move"] for decision in data["decisions"]]
     assert steps == sorted(steps)
 
 

@@ -23,7 +23,7 @@ from hraj.analysis.game import analyse, hint
 from hraj.core.bot import Bot, make_bot, strongest_bot
 from hraj.core.game import Game, State
 from hraj.core.hints import adviser
-from hraj.core.record import Record
+from hraj.core.record import Record, move_events
 from hraj.games.abluxxen import hints as abluxxen_hints
 from hraj.games.abluxxen.search import SearchBot
 
@@ -84,7 +84,7 @@ def test_the_hints_best_option_is_the_strongest_bots_choice(game_id: str, option
 def play(game: Game[Any, Any], seed: int, plant: int | None = None) -> tuple[Record, int | None]:
     """A game of the strongest bot against itself; with `plant`, the first decision from
     the `plant`-th on whose worst option is clearly worse plays that option instead.
-    Returns the record and the event number of the planted mistake."""
+    Returns the record and the move number of the planted mistake."""
     rng = random.Random(seed)
     bots: list[Bot] = [make_bot(game.id, strongest_bot(game.id), seed + seat) for seat in range(game.players)]
     state = game.new_state()
@@ -104,7 +104,7 @@ def play(game: Game[Any, Any], seed: int, plant: int | None = None) -> tuple[Rec
                 values = advice.values(seen, seat, reasons=False)
                 if values[0].value - values[-1].value > 1.5 * advice.thresholds.very_bad:
                     state.apply(seat, values[-1].action)
-                    planted = len(state.events())
+                    planted = len(move_events(state.events()))
                     continue
         state.apply(seat, bots[seat].choose(seen, seat))
     return state.record(), planted
@@ -129,5 +129,5 @@ def test_a_planted_mistake_is_found_as_the_costliest_decision(game_id: str, opti
     assert planted is not None, "no decision with a clearly worse option"
     result = analyse(game, record, seed=7)
     worst = result.worst(1)[0]
-    assert worst.step == planted
+    assert worst.move == planted
     assert worst.grade == "very_bad"

@@ -85,6 +85,22 @@ def test_verify_explains_unusable_files(tmp_path: Path, content: str | None, mes
 
 
 @pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"room": "\xe9"}'.encode("latin-1"), "it is not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "its JSON is nested too deeply for a record"),
+    ],
+)
+def test_verify_refuses_a_file_that_is_no_record_as_a_file_error(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    result = runner.invoke(cli(), ["verify", str(path), "--lang", "en"])
+    assert result.exit_code == 2, result.output
+    assert f"cannot read {path}: {message}" in result.output
+    assert "Traceback" not in result.output and "unexpectedly" not in result.output
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--port", "99999"], "port: expected a number from 0 to 65535"),
@@ -143,7 +159,7 @@ def test_serve_stops_cleanly_with_players_connected(tmp_path: Path) -> None:
 def test_sigterm_stops_the_server_within_seconds_while_bots_play_flat_out(tmp_path: Path) -> None:
     """Before, a room of two pubeval bots playing a 32,767-point match kept the server
     (and the request that created it) busy past 90 s after SIGTERM."""
-    server = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env={"HRAJ_BOT_PACE": "0"})
+    server = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env={"HRAJ_BOT_PACE": "0", "HRAJ_BOT_ROOMS": "endless"})
     url = server.start()
     began = time.monotonic()
     bots = [{"kind": "bot", "bot": "pubeval"}] * 2
@@ -163,7 +179,7 @@ def test_sigterm_stops_the_server_within_seconds_while_bots_play_flat_out(tmp_pa
     took = asyncio.run(watch_and_stop())
     assert took < 6, f"SIGTERM took {took:.1f} s"
     # A restart goes on with the same room: it is in play, at a version at least as far.
-    again = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env={"HRAJ_BOT_PACE": "5"})
+    again = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env={"HRAJ_BOT_PACE": "5", "HRAJ_BOT_ROOMS": "endless"})
     url = again.start()
     try:
         summary = httpx.get(f"{url}/api/rooms/{body['room']}", timeout=10).json()
@@ -264,6 +280,11 @@ def test_logs_can_be_json_lines_with_an_access_log(tmp_path: Path) -> None:
     server = LiveServer(f"sqlite:///{tmp_path / 'hraj.db'}", env=env)
     url = server.start()
     httpx.get(f"{url}/api/health", timeout=10)
+    body = create_room(url, "qwixx", [{"kind": "person"}] * 2)
+    httpx.get(body["invite_url"], timeout=10)
     assert server.stop() == 0
     entries = [json.loads(line) for line in server.output if line.startswith("{")]
     assert any(e["logger"] == "uvicorn.access" and "/api/health" in e["message"] for e in entries), server.output
+    # The invite link was opened, and its key is nowhere in the log.
+    assert any(f"/r/{body['room']}?invite=***" in e["message"] for e in entries), server.output
+    assert body["invite"] not in "".join(server.output)

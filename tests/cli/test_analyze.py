@@ -84,6 +84,8 @@ def test_a_game_the_server_stored_is_analysed_by_its_room_code(
     assert ran.code == 0, ran.err
     data = json.loads(ran.out)
     assert data["game"] == "qwixx" and data["players_names"][0] == "Eva"
+    # a bot seat is named by its level, as at the table: never "Player 2"
+    assert data["players_names"][1].startswith("Bot (") and "Player" not in data["players_names"][1]
     unfinished = run(capsys, monkeypatch, "analyze", playing)
     assert unfinished.code == 2
     assert "not over yet" in unfinished.err
@@ -104,6 +106,10 @@ def test_a_mat_export_carries_the_analysis_as_comments_that_gnubg_skips(
     assert ran.code == 0, ran.err
     text = target.read_text(encoding="utf-8")
     assert text.startswith("; Hra 1: Ztracená equity\n; Hráč 1: ztraceno ")
+    assert "; Hráč 2: chybovost " in text and ", PR " in text
+    # every marked decision by its move number, the one the replay and the review show
+    marked = [line for line in text.splitlines() if line.startswith("; tah ")]
+    assert marked and all(line.split(",")[0].removeprefix("; tah ").isdigit() for line in marked)
     assert load_file(target)[0]["events"] == record["events"]  # the comments change nothing of the game
     refused = run(capsys, monkeypatch, "export", str(source), "--analysis", "--format", "xgid", lang="cs")
     assert refused.code == 2
@@ -118,3 +124,40 @@ def test_an_export_of_a_file_that_holds_no_record_says_so(
     refused = run(capsys, monkeypatch, "export", str(source), lang="cs")
     assert refused.code == 2
     assert "Záznam neuvádí žádnou hru." in refused.err
+
+
+def test_a_rollout_of_a_move_prints_each_option_with_its_standard_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = hraj.game("qwixx", players=2)
+    bots = [make_bot("qwixx", "random", 1), make_bot("qwixx", "master", 2)]
+    source = tmp_path / "game.json"
+    source.write_text(json.dumps(play_game(game.new_state(), bots, random.Random(3)).record()), encoding="utf-8")
+    ran = run(
+        capsys, monkeypatch, "analyze", str(source), "--rollout", "2", "--trials", "4", "--workers", "1", "--json"
+    )
+    assert ran.code == 0, ran.err
+    data = json.loads(ran.out)
+    assert data["move"] == 2 and data["trials"] == 4 and len(data["options"]) >= 2
+    assert all(option["trials"] == 4 and option["error"] >= 0 for option in data["options"])
+    beyond = run(capsys, monkeypatch, "analyze", str(source), "--rollout", "9999")
+    assert beyond.code == 2 and "9999" in beyond.err
+
+
+def test_the_json_of_analyze_is_the_whole_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = hraj.game("qwixx", players=2)
+    bots = [make_bot("qwixx", "random", 1), make_bot("qwixx", "master", 2)]
+    record = play_game(game.new_state(), bots, random.Random(3)).record()
+    source = tmp_path / "game.json"
+    source.write_text(json.dumps(record), encoding="utf-8")
+    ran = run(capsys, monkeypatch, "analyze", str(source), "--json")
+    assert ran.code == 0, ran.err
+    data = json.loads(ran.out)
+    moves = [event for event in record["events"] if event[0] == "move"]
+    assert [move["move"] for move in data["moves"]] == list(range(1, len(moves) + 1))
+    assert data["outcome"]["winners"] and data["players_names"]
+    decision = data["decisions"][0]
+    assert data["moves"][decision["move"] - 1]["played"] == decision["played"]
+    assert decision["values"][0]["action"] == decision["best"]

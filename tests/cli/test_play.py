@@ -32,7 +32,7 @@ def test_ctrl_c_in_play_saves_the_record_says_interrupted_and_exits_130(
     assert ran.code == 130
     assert ran.err.strip() == "Přerušeno."
     record = json.loads(path.read_text(encoding="utf-8"))
-    assert record["game"] == "qwixx" and record["players"] == ["Eva", "greedy 2"]
+    assert record["game"] == "qwixx" and record["players"] == ["Eva", "Bot (Začátečník)"]
 
 
 def test_ctrl_c_raises_interrupted_past_typer() -> None:
@@ -114,7 +114,7 @@ def test_a_saved_game_resumes_with_its_players_in_their_seats(
     assert "Eva >" in again.out
     resumed = json.loads(path.read_text(encoding="utf-8"))
     assert resumed["events"][: len(saved["events"])] == saved["events"]
-    assert resumed["players"] == ["Eva", "greedy 2"]
+    assert resumed["players"] == ["Eva", "Bot (Beginner)"]
 
 
 @pytest.mark.parametrize("text", ["[1]", '"qwixx"', "[]"])

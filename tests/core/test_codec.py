@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 import numpy as np
 import pytest
 
-from hraj.core.codec import SharedParts, Writer, by_text
+from hraj.core.codec import ActionTableCodec, SharedParts, Writer, by_text, seen_from
 
 
 def written(fill: str) -> list[float]:
@@ -24,6 +26,19 @@ def written(fill: str) -> list[float]:
 def test_a_writer_sets_only_its_cells_and_zeros_the_rest() -> None:
     assert written("fields") == [0, 0, 1, 0, 0, 0.5, 0, 0.25, 1, 0, 0, 1]
     assert written("nothing") == [0.0] * 12
+
+
+def test_seats_are_written_and_listed_as_the_observer_sees_them() -> None:
+    """The observer's seat comes first, then its left neighbour's and so on (seat 2 of
+    four is three seats on from seat 3); a spectator sees seat 0 first."""
+    out = np.full(8, 9.0, dtype=np.float32)
+    put = Writer(out)
+    put.seat(2, 3, 4)
+    put.seat(None, 3, 4)
+    assert put.finish() == 8
+    assert out.tolist() == [0, 0, 0, 1, 0, 0, 0, 0]
+    assert seen_from(["a", "b", "c", "d"], 3) == ["d", "a", "b", "c"]
+    assert seen_from(["a", "b", "c", "d"], None) == ["a", "b", "c", "d"]
 
 
 def test_a_one_hot_or_a_count_outside_its_field_is_refused_not_written_next_door() -> None:
@@ -58,3 +73,19 @@ def test_two_actions_with_one_notation_make_no_table() -> None:
     assert by_text({"a": 0, 1: 1}) == {"a": (0, "a"), "1": (1, 1)}
     with pytest.raises(ValueError, match="share a notation"):
         by_text({"1": 0, 1: 1})
+
+
+def test_an_action_table_is_refused_unless_its_ids_run_from_0_without_a_gap() -> None:
+    class Listed(ActionTableCodec[Any, Any]):
+        ids: ClassVar[dict[str, int]] = {"a": 1, "b": 0}
+
+    assert Listed._by_text == {"a": (1, "a"), "b": (0, "b")}
+    with pytest.raises(ValueError, match="run from 0 to 1, each once"):
+
+        class Gapped(ActionTableCodec[Any, Any]):
+            ids: ClassVar[dict[str, int]] = {"a": 0, "b": 2}
+
+    with pytest.raises(ValueError, match="run from 0 to 1, each once"):
+
+        class Twice(ActionTableCodec[Any, Any]):
+            ids: ClassVar[dict[str, int]] = {"a": 1, "b": 1}

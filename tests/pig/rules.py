@@ -81,8 +81,7 @@ class PigState(State[str, str]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         scores = tuple(float(score) for score in self.scores)
@@ -144,7 +143,7 @@ class PigState(State[str, str]):
             "turn_total": self.turn_total,
             "dice": None if self.dice is None else list(self.dice),
             "legal": self.legal_actions(seat) if seat is not None else [],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "outcome": self.outcome_json(),
         }
 
     def copy(self) -> PigState:

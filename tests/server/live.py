@@ -9,6 +9,7 @@ import json
 import os
 import queue
 import random
+import secrets
 import signal
 import socket
 import subprocess
@@ -160,7 +161,10 @@ def claim(url: str, room: str, invite: str, seat: int | None = None) -> str:
     return token
 
 
-_ids = itertools.count(1)
+_RUN = secrets.token_hex(4)
+#: Message ids: a move's is its own for good (the server answers a repeated one as the
+#: first time), so they never repeat, not even across test runs on one database.
+_ids = (f"{_RUN}-{number}" for number in itertools.count(1))
 
 
 @dataclass
@@ -221,7 +225,7 @@ class Client:
     async def send(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send a message with a fresh id and wait for the answer that carries it."""
         assert self.socket is not None
-        message_id = str(next(_ids))
+        message_id = next(_ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[message_id] = future
         await self.socket.send(json.dumps({**message, "id": message_id}))

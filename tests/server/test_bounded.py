@@ -23,8 +23,9 @@ def summary(client: TestClient, room: str) -> dict[str, Any]:
 
 
 def test_a_room_of_bots_answers_at_once_and_plays_at_a_bounded_pace(make_client: MakeClient) -> None:
-    """Before, the answer came only when the whole 32,767-point match was over."""
-    client = make_client(bot_pace=0.05)
+    """Before, the answer came only when the whole 32,767-point match was over (such a
+    match of bots alone needs a server that allows endless ones)."""
+    client = make_client(bot_pace=0.05, bot_rooms_endless=True)
     began = time.monotonic()
     created = client.post("/api/rooms", json={**LONG_MATCH, "seats": [PUBEVAL, PUBEVAL]})
     assert created.status_code == 201, created.text
@@ -175,7 +176,7 @@ def test_the_host_cannot_hand_a_connected_players_seat_to_a_bot(client: TestClie
 
 
 def test_every_acknowledgement_carries_the_chain_head_of_the_stored_log(client: TestClient) -> None:
-    from hraj.server.fairness import chain_head
+    from hraj.server.fairness import DICE_CURRENT, chain_head
 
     body, *tokens = two_people(client)
     room = body["room"]
@@ -183,7 +184,7 @@ def test_every_acknowledgement_carries_the_chain_head_of_the_stored_log(client: 
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         welcome = hello(ws, tokens[seat])
         state, _ = until(ws, "state")
-        assert welcome["dice"] == 2 and state["head"] == welcome["head"]
+        assert welcome["dice"] == DICE_CURRENT and state["head"] == welcome["head"]
         ws.send_json({"type": "act", "action": state["view"]["legal"][0], "id": "a"})
         ack, _ = until(ws, "ack", "a")
     stored = client.app.state.rooms.store.load_room(room)  # type: ignore[attr-defined]

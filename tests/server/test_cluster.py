@@ -277,6 +277,10 @@ def test_chat_and_the_rematch_reach_the_players_of_either_process(tmp_path: Path
                         break
                 else:
                     await asyncio.sleep(0.05)  # the other process's notice is on its way
+            offered = httpx.post(
+                f"{a.url}/api/rooms/{room}/rematch", headers={"authorization": f"Bearer {body['token']}"}
+            )
+            assert offered.status_code == 202, offered.text
             made = httpx.post(f"{b.url}/api/rooms/{room}/rematch", headers={"authorization": f"Bearer {token}"})
             assert made.status_code == 201, made.text
             new = made.json()["room"]
@@ -338,14 +342,17 @@ def serve_one(tmp_path: Path, handler: Recorder, message: Mapping[str, object]) 
     return sent
 
 
-ACT = {"op": "act", "seat": 1, "action": "r5", "room": "R1", "t": "req", "id": "7", "from": "b"}
+ACT = {"op": "act", "seat": 1, "action": "r5", "action_id": "m7", "room": "R1", "t": "req", "id": "7", "from": "b"}
 
 
 def test_a_request_reaches_the_handler_in_its_shapes_and_its_answer_goes_back(tmp_path: Path) -> None:
     handler = Recorder({"version": 4, "head": "ab"})
     sent = serve_one(tmp_path, handler, ACT)
     assert handler.asked == [
-        ({"t": "req", "from": "b", "room": "R1", "id": "7"}, {"op": "act", "seat": 1, "action": "r5"})
+        (
+            {"t": "req", "from": "b", "room": "R1", "id": "7"},
+            {"op": "act", "seat": 1, "action": "r5", "action_id": "m7"},
+        )
     ]
     assert sent == [(channel_of("b"), {"version": 4, "head": "ab", "t": "rep", "id": "7"})]
 

@@ -16,12 +16,14 @@ from hraj.core.record import CHANCE
 from hraj.server.fairness import (
     DICE_V1,
     DICE_V2,
+    DICE_V3,
     Dice,
     chain_head,
     chance_rng,
     commitment,
     new_seed,
     replay_with_seed,
+    room_commitment,
     verify_record,
 )
 
@@ -44,7 +46,7 @@ def finished_record(
             seat = state.to_act[0]
             state.apply(seat, moves.choice(state.legal_actions(seat)))
     record: dict[str, Any] = dict(state.record())
-    record["room"] = {"id": "test", "seed": seed, "commitment": commitment(seed)}
+    record["room"] = {"id": "test", "seed": seed, "commitment": room_commitment(seed, "test", dice)}
     if dice != DICE_V1:
         record["room"]["dice"] = dice
     return record
@@ -53,6 +55,23 @@ def finished_record(
 def test_the_commitment_is_the_sha256_of_the_seed_text() -> None:
     # printf '%064d' 0 | sha256sum
     assert commitment("0" * 64) == "60e05bd1b195af2f94112fa7197a5c88289058840ce7c6df9693756bc6250f55"
+
+
+def test_from_dice_version_3_the_commitment_names_the_room() -> None:
+    # printf 'Qb7rT2xk9LmA:%064d' 0 | sha256sum
+    expected = hashlib.sha256(b"Qb7rT2xk9LmA:" + b"0" * 64).hexdigest()
+    assert room_commitment("0" * 64, "Qb7rT2xk9LmA", DICE_V3) == expected
+    assert room_commitment("0" * 64, "Qb7rT2xk9LmA", DICE_V2) == commitment("0" * 64)
+
+
+def test_a_record_relabelled_with_another_rooms_id_is_refused() -> None:
+    record = finished_record(dice=DICE_V3)
+    record["room"]["id"] = "another"
+    with pytest.raises(InvalidRecord, match=r"does not match the commitment \w+ of room another"):
+        verify_record(record)
+    del record["room"]["id"]
+    with pytest.raises(InvalidRecord, match="does not name its room"):
+        verify_record(record)
 
 
 def test_seeds_are_64_fresh_hex_digits() -> None:
@@ -66,7 +85,7 @@ def test_the_chance_generator_is_python_random_seeded_with_the_seed_as_a_number(
     assert [ours.randint(1, 6) for _ in range(30)] == [reference.randint(1, 6) for _ in range(30)]
 
 
-@pytest.mark.parametrize("dice", [DICE_V1, DICE_V2])
+@pytest.mark.parametrize("dice", [DICE_V1, DICE_V2, DICE_V3])
 @pytest.mark.parametrize("game_id", [g for g in ("qwixx", "abluxxen", "trefa", "backgammon") if g in hraj.GAMES])
 def test_a_finished_record_verifies(game_id: str, dice: int) -> None:
     record = finished_record(game_id, dice=dice)
@@ -144,8 +163,8 @@ def test_records_of_one_version_do_not_verify_as_the_other() -> None:
 
 def test_an_unknown_dice_version_is_refused() -> None:
     record = finished_record()
-    record["room"]["dice"] = 3
-    with pytest.raises(InvalidRecord, match="Dice version 3 is unknown"):
+    record["room"]["dice"] = 4
+    with pytest.raises(InvalidRecord, match="Dice version 4 is unknown"):
         verify_record(record)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from hraj.server.fairness import DICE_V2, commitment, verify_record
+from hraj.server.fairness import DICE_V3, room_commitment, verify_record
 from tests.server.conftest import MakeClient
 from tests.server.helpers import auth, illegal_for, new_room, two_people, until_over, view
 
@@ -154,13 +154,13 @@ def test_the_record_is_published_with_the_seed_only_at_the_end(make_client: Make
     bots = new_room(client, [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}])  # plays itself to the end
     summary = until_over(client, bots["room"])
     assert summary["status"] == "over" and summary["outcome"]["winners"]
-    assert commitment(summary["seed"]) == bots["commitment"]
+    assert room_commitment(summary["seed"], bots["room"]) == bots["commitment"]
     record = client.get(f"/api/rooms/{bots['room']}/record").json()
     assert record["room"] == {
         "id": bots["room"],
         "seed": summary["seed"],
         "commitment": bots["commitment"],
-        "dice": DICE_V2,
+        "dice": DICE_V3,
         "head": summary["head"],
     }
     assert verify_record(record).over

@@ -1,5 +1,5 @@
-"""Every message of the server, the store and the commands that run them has Czech and
-Slovak (domain `server`)."""
+"""Every message of the server, the store, the people and the commands that run them has
+Czech and Slovak (domains `server` and `people`)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,27 @@ from hraj.store import StoreError
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "hraj"
 LOCALE = SOURCE / "locale"
 #: The callables whose argument is an English template: errors and `t`/`_` of the commands.
-KEYWORDS = dict.fromkeys(("t", "_", "HrajError", "InvalidRecord", "StoreError", "SettingsError"), (1,)) | {
-    "ServerError": (2,)
-}
-FILES = [path for name in ("server", "store", "app") for path in sorted((SOURCE / name).glob("*.py"))]
+KEYWORDS = dict.fromkeys(
+    (
+        "t",
+        "_",
+        "HrajError",
+        "InvalidRecord",
+        "StoreError",
+        "Missing",
+        "SettingsError",
+        "AccountError",
+        "NameTaken",
+        "WrongCredentials",
+        "TooManyAttempts",
+        "Busy",
+        "ClockError",
+    ),
+    (1,),
+) | {"ServerError": (2,)}
+FILES = [
+    path for name in ("server", "store", "app", "players", "clocks") for path in sorted((SOURCE / name).glob("*.py"))
+]
 
 
 def messages() -> list[str]:
@@ -40,7 +57,7 @@ def fields(text: str) -> set[str]:
 def test_the_extraction_finds_the_templates() -> None:
     found = messages()
     assert "There is no room {room}." in found  # a ServerError: its template is the second argument
-    assert "The revealed seed does not match the commitment {commitment}." in found  # InvalidRecord
+    assert "The revealed seed does not match the commitment {commitment} of room {room}." in found  # InvalidRecord
     assert "Room {room} has no seat {seat}." in found  # StoreError
     assert "{name}: expected a number from {low} to {high}, got {number}" in found  # SettingsError
     assert "NOT verified: {why}" in found  # hraj verify

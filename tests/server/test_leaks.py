@@ -29,7 +29,7 @@ from hraj.core import game_class
 from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.core.record import CHANCE, MOVE
-from hraj.server.fairness import commitment
+from hraj.server.fairness import room_commitment
 from tests.server.live import Client, ThreadServer, claim, create_room, play
 
 QWIXX_ROOMS = 24
@@ -190,7 +190,7 @@ def check_every_message(
     messages = counterfactuals = 0
     for (body, clients), record in zip(rooms, records, strict=True):
         seed = record["room"]["seed"]
-        assert commitment(seed) == body["commitment"]
+        assert room_commitment(seed, body["room"]) == body["commitment"]
         states = states_by_version(record)
         checked: set[tuple[int, int | None]] = set()
         for client in clients:

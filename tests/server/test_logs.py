@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from hraj.server import logs
-from hraj.server.logs import Throttled
+from hraj.server.logs import HideSecrets, Throttled
 
 
 def test_a_failure_that_repeats_is_logged_once_then_counted(
@@ -27,3 +27,17 @@ def test_a_failure_that_repeats_is_logged_once_then_counted(
     assert len(caplog.records) == 2
     assert "999 more failures" in caplog.records[1].getMessage()
     assert caplog.records[1].exc_info is None
+
+
+def test_the_access_log_never_shows_an_invite() -> None:
+    record = logging.LogRecord(
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5000", "GET", "/r/Qb7rT2xk9LmA?lang=cs&invite=npYUXB29IU0t8OBS&x=1", "1.1", 200),
+        None,
+    )
+    assert HideSecrets().filter(record)
+    assert record.getMessage() == '127.0.0.1:5000 - "GET /r/Qb7rT2xk9LmA?lang=cs&invite=***&x=1 HTTP/1.1" 200'

@@ -15,7 +15,7 @@ from hraj.store import Store
 from hraj.store.db import ARCHIVED, OVER, PLAYING
 from hraj.store.schema import rooms as rooms_table
 from tests.server.conftest import SECRET, MakeClient
-from tests.server.helpers import new_room, two_people, until_over
+from tests.server.helpers import auth, new_room, two_people, until_over
 
 
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
@@ -27,6 +27,14 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
         assert headers["x-content-type-options"] == "nosniff"
         assert headers["x-frame-options"] == "DENY"
         assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_answers_over_tls_tell_browsers_to_stay_on_https(make_client: MakeClient) -> None:
+    client = make_client()
+    assert "strict-transport-security" not in client.get("/api/health").headers  # plain HTTP: no promise
+    client.base_url = client.base_url.copy_with(scheme="https")
+    for path in ("/", "/api/health", "/api/rooms/nothing"):
+        assert client.get(path).headers["strict-transport-security"] == "max-age=31536000"
 
 
 def test_pages_have_no_inline_script_the_policy_would_block(client: TestClient) -> None:
@@ -90,7 +98,7 @@ def test_idle_rooms_are_archived_and_not_rebuilt_at_start(tmp_path: Path) -> Non
     url = f"sqlite:///{tmp_path / 'hraj.db'}"
     settings = Settings(database_url=url, secret=SECRET, archive_after=3600, bot_pace=0.0)
     with TestClient(create_app(settings)) as client:
-        idle, _, _ = two_people(client)
+        idle, *idle_tokens = two_people(client)
         active, _, _ = two_people(client)
         bots = new_room(client, [{"kind": "bot"}, {"kind": "bot"}])
         until_over(client, bots["room"])
@@ -106,7 +114,19 @@ def test_idle_rooms_are_archived_and_not_rebuilt_at_start(tmp_path: Path) -> Non
         assert set(loaded) == {active["room"]}, "neither the archived nor the finished room is rebuilt"
         statuses = dict(store.engine.connect().execute(sa.select(rooms_table.c.id, rooms_table.c.status)).all())
         assert statuses == {idle["room"]: ARCHIVED, active["room"]: PLAYING, bots["room"]: OVER}
-        opened = client.get(f"/api/rooms/{idle['room']}")
-        assert opened.status_code == 200 and opened.json()["status"] == "playing"
+        # Anyone may look at it; that does not wake it (before, it did: it was then
+        # rebuilt at every start).
+        for path in ("", "/view", "/chat"):
+            assert client.get(f"/api/rooms/{idle['room']}{path}").status_code == 200
+        assert client.get(f"/r/{idle['room']}").status_code == 200
+        assert store.load_room(idle["room"]).status == ARCHIVED  # type: ignore[union-attr]
+    with TestClient(create_app(settings)) as client:
+        assert set(client.app.state.rooms.rooms) == {active["room"]}  # type: ignore[attr-defined]
+        # Its next move plays it again.
+        seat = client.get(f"/api/rooms/{idle['room']}/view").json()["view"]["to_act"][0]
+        token = idle_tokens[seat]
+        legal = client.get(f"/api/rooms/{idle['room']}/view", headers=auth(token)).json()["view"]["legal"]
+        moved = client.post(f"/api/rooms/{idle['room']}/actions", json={"action": legal[0]}, headers=auth(token))
+        assert moved.status_code == 200, moved.text
         assert store.load_room(idle["room"]).status == PLAYING  # type: ignore[union-attr]
     store.close()

@@ -167,10 +167,13 @@ def test_store_failures_over_http_are_503_not_500(stopped: tuple[TestClient, Sto
     assert created.status_code == 503 and created.json()["code"] == "unavailable"
     health = client.get("/api/health")
     assert health.status_code == 503 and health.json()["ok"] is False
+    ready = client.get("/api/ready")  # a proxy's health check takes the process out of rotation
+    assert ready.status_code == 503 and ready.json()["ready"] is False
     claimed = client.post(f"/api/rooms/{body['room']}/claim", json={"invite": body["invite"]})
     assert claimed.status_code == 503 and claimed.json()["code"] == "unavailable"
     store.stopped = False
     assert client.get("/api/health").status_code == 200
+    assert client.get("/api/ready").json() == {"ready": True}
 
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "postgres.sh"

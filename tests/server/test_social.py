@@ -170,7 +170,13 @@ def test_a_rematch_keeps_seats_and_options_and_passes_the_first_player_on(fast: 
     first = next(int(text.split()[1]) for kind, _, text in record["events"] if text.startswith("first "))
     with fast.websocket_connect(f"/ws/rooms/{old['room']}") as spectator:
         hello(spectator)
-        made = fast.post(f"/api/rooms/{old['room']}/rematch", headers=auth(old["tokens"][2]))
+        # Offered by seat 2, accepted by seat 0: the rematch waits for seat 1's consent.
+        for seat in (2, 0):
+            asked = fast.post(f"/api/rooms/{old['room']}/rematch", headers=auth(old["tokens"][seat]))
+            assert asked.status_code == 202 and asked.json()["rematch"] is None, asked.text
+        votes, _ = until(spectator, "rematch_votes")
+        assert votes["yes"] == [2]
+        made = fast.post(f"/api/rooms/{old['room']}/rematch", headers=auth(old["tokens"][1]))
         assert made.status_code == 201, made.text
         told, _ = until(spectator, "rematch")
     new = made.json()
@@ -190,6 +196,7 @@ def test_a_rematch_keeps_seats_and_options_and_passes_the_first_player_on(fast: 
 
 def test_a_backgammon_rematch_keeps_the_opening_roll(fast: TestClient) -> None:
     old = finished(fast, "backgammon", 2)
+    fast.post(f"/api/rooms/{old['room']}/rematch", headers=auth(old["tokens"][1]))
     made = fast.post(f"/api/rooms/{old['room']}/rematch", headers=auth(old["tokens"][0])).json()
     assert made["options"]["first"] is None and made["first_passed"] is False
 
@@ -203,7 +210,22 @@ def test_a_rematch_is_for_players_of_a_finished_game_only(fast: TestClient) -> N
     stranger = fast.post(f"/api/rooms/{old['room']}/rematch", headers=auth("x" * 32))
     assert stranger.status_code == 403
     host = fast.post(f"/api/rooms/{old['room']}/rematch", headers=auth(old["host_token"]))
-    assert host.status_code == 201
+    assert host.status_code == 202  # the host offers; the players consent
+
+
+def test_a_declined_rematch_does_not_start_and_a_new_offer_asks_again(fast: TestClient) -> None:
+    old = finished(fast, "qwixx", 2)
+    room = old["room"]
+    assert fast.post(f"/api/rooms/{room}/rematch", headers=auth(old["tokens"][0])).status_code == 202
+    declined = fast.post(f"/api/rooms/{room}/rematch/decline", headers=auth(old["tokens"][1]))
+    assert declined.status_code == 200 and declined.json() == {"room": room, "rematch": None, "yes": [], "declined": 1}
+    summary = fast.get(f"/api/rooms/{room}").json()
+    assert summary["rematch"] is None and summary["rematch_votes"] == {"yes": [], "declined": 1}
+    # Seat 0's old acceptance was cleared by the refusal: seat 1 alone starts nothing.
+    again = fast.post(f"/api/rooms/{room}/rematch", headers=auth(old["tokens"][1]))
+    assert again.status_code == 202 and again.json()["yes"] == [1]
+    made = fast.post(f"/api/rooms/{room}/rematch", headers=auth(old["tokens"][0]))
+    assert made.status_code == 201
 
 
 def test_a_local_game_against_a_bot_has_a_rematch_too(fast: TestClient) -> None:

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from hraj.server.guard import CLOSE_TOO_MANY
 from tests.server.conftest import MakeClient
 from tests.server.helpers import illegal_for, new_room, two_people, view
 
@@ -201,3 +202,10 @@ def test_oversized_messages_and_floods_get_errors(make_client: MakeClient) -> No
             until(ws, "pong", str(number))
         ws.send_json({"type": "ping", "id": "flood"})
         assert until(ws, "error")[0]["code"] == "rate_limited"
+        with pytest.raises(WebSocketDisconnect) as closed:  # closed, not answered message by message
+            ws.receive_json()
+        assert closed.value.code == CLOSE_TOO_MANY
+    # The address opens no other socket for a while.
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(f"/ws/rooms/{body['room']}") as ws:
+        ws.receive_json()
+    assert refused.value.code == CLOSE_TOO_MANY

@@ -180,14 +180,16 @@ def test_rooms_stored_before_dice_version_2_keep_version_1(db_url: str) -> None:
     store.close()
 
 
-def test_idle_rooms_are_archived_and_woken(store: Store) -> None:
+def test_idle_rooms_are_archived_and_their_next_move_wakes_them(store: Store) -> None:
     import datetime as dt
 
     store.create_room(new_room("idle"))
     assert store.archive_idle(dt.datetime.now(dt.UTC) - dt.timedelta(hours=1)) == []
     assert store.archive_idle(dt.datetime.now(dt.UTC) + dt.timedelta(seconds=1)) == ["idle"]
     assert store.room_ids(PLAYING) == []
-    store.wake("idle")
+    assert store.load_room("idle") is not None  # reading it changes nothing
+    assert store.room_ids(PLAYING) == []
+    store.append([AppendBatch("idle", 0, [("chance", None, "first 0")])])
     assert store.room_ids(PLAYING) == ["idle"]
 
 

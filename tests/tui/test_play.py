@@ -165,7 +165,7 @@ def test_a_name_may_give_the_gender_the_log_uses() -> None:
         ("Petr", "m"),
         ("Ája", None),
         ("Hráč 4", "m"),
-        ("greedy 5", "m"),
+        ("Bot (Začátečník)", "m"),
     ]
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from hraj.server.settings import Settings
+from hraj.server.settings import Settings, new_vapid_key
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -52,6 +52,9 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         ws_connect_burst=100_000,
         bot_pace=0.0,
         step_pause=0.0,  # a test that checks the stepping sets its own pause in localStorage
+        clock_scale=0.05,  # clocks twenty times shorter: USBGF's 12 s delay and 2 min a point are 0.6 s and 6 s
+        vapid_key=new_vapid_key(),
+        push_local=True,  # turn reminders go to the tests' push receiver on this machine
     )
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))

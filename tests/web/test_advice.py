@@ -89,9 +89,9 @@ def test_a_finished_game_has_its_analysis_with_a_plot_and_links_to_the_replay(cl
     room = new_room(client, "qwixx", [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "master"}])
     until_over(client, room["room"])
     html = client.get(f"/r/{room['room']}/analysis?lang=en").text
-    assert "Analysis: chance of winning" in html
+    assert "Players: chance of winning" in html
     assert "<svg" in html and "<polyline" in html
-    assert f"/r/{room['room']}/replay?step=" in html
+    assert f"/r/{room['room']}/replay?move=" in html
     assert any(word in html for word in ("Master", "Expert", "Advanced", "Intermediate", "Beginner"))
     replay = client.get(f"/r/{room['room']}/replay?lang=en").text
     assert 'id="analysis"' in replay and "/static/analysis.js" in replay

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -39,7 +40,8 @@ def test_every_counted_phrase_has_the_three_plural_forms(lang: str) -> None:
     from hraj.i18n import tn
 
     for singular, plural in web_plurals():
-        forms = {tn(singular, plural, count, lang, name="X") for count in (1, 2, 5)}
+        fields = {field: "X" for field in re.findall(r"{(\w+)}", singular) if field != "count"}
+        forms = {tn(singular, plural, count, lang, **fields) for count in (1, 2, 5)}
         assert len(forms) == 3, (singular, forms)
         assert all("{" not in form for form in forms), singular
 

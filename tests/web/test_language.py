@@ -126,7 +126,7 @@ def started(client: TestClient) -> dict[str, tuple[str, str]]:
 def pages(client: TestClient, finished: dict[str, tuple[str, int]], started: dict[str, tuple[str, str]]) -> list[str]:
     paths = ["/", "/no/such/page", "/r/nosuchroom", *(f"/rules/{game}" for game in hraj.GAMES)]
     for room, events in finished.values():
-        paths += [f"/r/{room}", *(f"/r/{room}/replay?step={step}" for step in (0, 3, events // 2, events))]
+        paths += [f"/r/{room}", *(f"/r/{room}/replay?move={move}" for move in (1, 3, events // 4, events))]
     for room, _ in started.values():
         paths.append(f"/r/{room}")
     return paths

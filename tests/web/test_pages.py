@@ -73,18 +73,20 @@ def test_the_replay_opens_only_when_the_game_is_over(client: TestClient) -> None
     assert client.get(f"/r/{room['room']}/replay").status_code == 409
 
 
-def test_a_game_of_bots_replays_turn_by_turn(client: TestClient) -> None:
+def test_a_game_of_bots_replays_move_by_move(client: TestClient) -> None:
     room = new_room(client, "qwixx", [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}])
     summary = client.get(f"/api/rooms/{room['room']}").json()
     assert summary["status"] == "over"
+    record = client.get(f"/api/rooms/{room['room']}/record").json()
+    moves = sum(1 for kind, _, _ in record["events"] if kind == "move")
     last = client.get(f"/r/{room['room']}/replay?lang=en").text
-    steps = int(last.split(" of ", 1)[1].split("<", 1)[0])
-    assert 1 < steps < summary["version"]  # a roll is no step of its own
-    assert f"Turn {steps} of {steps}" in last
-    assert "Final scores" in last
-    first = client.get(f"/r/{room['room']}/replay?step=1&lang=en").text
-    assert f"Turn 1 of {steps}" in first
+    assert f"The end: {moves} moves played" in last
+    assert "Final scores" in last and "The end of the game" in last
+    first = client.get(f"/r/{room['room']}/replay?move=1&lang=en").text
+    assert f"Move 1 of {moves}" in first
     assert "Final scores" not in first
+    # every move is in the numbered list, linked to its own position
+    assert all(f'href="?move={number}"' in first for number in range(1, moves + 2))
 
 
 def test_rules_pages_render_markdown_without_raw_html(client: TestClient, tmp_path: Path, monkeypatch) -> None:

@@ -1,5 +1,5 @@
 """Rooms among people in a browser: taking a seat by code, link or lobby under one's own
-name, spectators told why, the chat (markup stays text), the rematch, replays by turn."""
+name, spectators told why, the chat (markup stays text), the rematch, replays by move."""
 
 from __future__ import annotations
 
@@ -16,9 +16,13 @@ from tests.web.play import WAIT_MS
 SEATED_MS = 4 * WAIT_MS
 
 
-def make_room(page: Page, url: str, seats: list[str], *, public: bool = False, game: str = "qwixx") -> str:
-    """Create a room on the start page; `seats` are kinds: me, friend, bot."""
-    page.goto(url + "/?lang=cs")
+def make_room(
+    page: Page, url: str, seats: list[str], *, public: bool = False, game: str = "qwixx", keep_form: bool = False
+) -> str:
+    """Create a room on the start page; `seats` are kinds: me, friend, bot (`keep_form`:
+    the page is there already, with choices made)."""
+    if not keep_form:
+        page.goto(url + "/?lang=cs")
     page.locator(f'input[name=game][value="{game}"]').check(force=True)
     setup = page.locator(f'.game-setup[data-game="{game}"]')
     players = setup.locator("[data-option=players]")
@@ -204,7 +208,7 @@ def hand_to_bot(page: Page, room: str) -> None:
     )
 
 
-def test_rematch_takes_the_player_to_a_new_game_and_offers_it_to_the_others(
+def test_a_rematch_offered_starts_when_the_other_accepts_and_takes_both_to_it(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
     host_context, host = newcomer(browser)
@@ -220,17 +224,21 @@ def test_rematch_takes_the_player_to_a_new_game_and_offers_it_to_the_others(
     # The room page's turn marks end with the game (a game's own board draws its own).
     assert host.locator("#table .status .badge, #table .seat-names .to-act, #table .turn-mark").count() == 0
     host.screenshot(path=str(artifacts / "room-rematch-offer.png"), full_page=True)
+    # Offered by the host, the rematch starts once the friend accepts it.
     host.locator("#rematch-start").click()
-    host.wait_for_url("**/r/*", timeout=WAIT_MS)
-    host.wait_for_url(lambda url: "/r/" in url and room not in url, timeout=WAIT_MS)
-    rematch = host.url.rsplit("/r/", 1)[1].split("?")[0]
-    host.wait_for_selector('#table .table[data-seat="0"]', timeout=SEATED_MS)
-    expect(friend.locator("#rematch-ready")).to_be_visible(timeout=WAIT_MS)
-    friend.screenshot(path=str(artifacts / "room-rematch-ready.png"), full_page=True)
-    friend.locator("#rematch-go").click()
-    friend.wait_for_url(f"**/r/{rematch}", timeout=WAIT_MS)
+    expect(host.locator("#rematch-status")).to_have_text("Čekáme, až ostatní odvetu přijmou.", timeout=WAIT_MS)
+    expect(friend.locator("#rematch-status")).to_have_text("Nabízí se odveta.", timeout=WAIT_MS)
+    friend.screenshot(path=str(artifacts / "room-rematch-offered.png"), full_page=True)
+    friend.locator("#rematch-start").click()
+    friend.wait_for_url(lambda url: "/r/" in url and room not in url, timeout=WAIT_MS)
+    rematch = friend.url.rsplit("/r/", 1)[1].split("?")[0]
     friend.wait_for_selector('#table .table[data-seat="1"]', timeout=SEATED_MS)
     expect(friend.locator(".seat-names")).to_contain_text("Jan")
+    expect(host.locator("#rematch-ready")).to_be_visible(timeout=WAIT_MS)
+    host.screenshot(path=str(artifacts / "room-rematch-ready.png"), full_page=True)
+    host.locator("#rematch-go").click()
+    host.wait_for_url(f"**/r/{rematch}", timeout=WAIT_MS)
+    host.wait_for_selector('#table .table[data-seat="0"]', timeout=SEATED_MS)
     host.screenshot(path=str(artifacts / "room-rematch.png"), full_page=True)
     context.close()
     host_context.close()
@@ -266,7 +274,7 @@ def test_the_lobby_lists_a_public_room_and_joins_it(browser: Browser, server_url
     host_context.close()
 
 
-def test_an_abluxxen_replay_steps_by_turn_and_shows_every_hand(
+def test_an_abluxxen_replay_steps_by_move_and_shows_every_hand(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
     context, page = newcomer(browser)
@@ -276,13 +284,12 @@ def test_an_abluxxen_replay_steps_by_turn_and_shows_every_hand(
     page.locator(".room-links .replay-link a").click()
     page.wait_for_url(f"**/r/{room}/replay*")
     page.locator("#replay-first").click()
-    page.locator("#replay-next").click()
     expect(page.locator(".replay-pos")).to_contain_text("Tah 1 z")
     expect(page.locator(".replay-turn h2")).to_have_text("Začátek hry")
     expect(page.locator("#table p.known")).to_have_count(3)
     page.screenshot(path=str(artifacts / "replay-abluxxen-deal.png"), full_page=True)
     page.keyboard.press("ArrowRight")
     expect(page.locator(".replay-pos")).to_contain_text("Tah 2 z")
-    expect(page.locator(".replay-turn h2")).to_have_text("Tento tah")
+    expect(page.locator(".replay-turn h2")).to_have_text("Od tahu 1")
     page.screenshot(path=str(artifacts / "replay-abluxxen-turn.png"), full_page=True)
     context.close()

@@ -220,12 +220,12 @@ def test_the_trefa_prompt_offers_stop_only_when_stop_is_legal() -> None:
     said = trefa_web.status(view, "Eva", "cs")
     assert said is not None
     if "stop" in view["legal"]:
-        assert said.endswith("nebo stop a vyškrtněte pole")
+        assert said.endswith("nebo skončete a vyškrtněte pole")
     else:
         assert "stop" not in said
     stop_allowed: TrefaView = {**view, "writable": []}
     writing: TrefaView = {**view, "writable": ["k"]}
-    assert trefa_web.status(stop_allowed, "Eva", "cs") == "Eva: přehoďte, nebo stop a vyškrtněte pole"
+    assert trefa_web.status(stop_allowed, "Eva", "cs") == "Eva: přehoďte, nebo skončete a vyškrtněte pole"
     assert trefa_web.status(writing, "Eva", "cs") == "Eva: zapište kostky, nebo přehoďte"
     assert trefa_web.status(writing, "Eva", "sk") == "Eva: zapíšte kocky, alebo prehoďte"
 

@@ -21,6 +21,8 @@ UNIT_NAMES = {
     "win": _("chance of winning"),
     "equity": _("equity (points a game)"),
 }
+#: gnubg's marks of a doubtful move, a mistake and a blunder.
+MARKS = {"doubtful": "?!", "bad": "?", "very_bad": "??"}
 GRADE_NAMES = {"doubtful": _("doubtful"), "bad": _("mistake"), "very_bad": _("blunder")}
 RATING_NAMES = {
     "master": _("Master"),

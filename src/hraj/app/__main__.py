@@ -1,4 +1,4 @@
-"""`python -m hraj.app serve|verify|backup`: the server's commands on their own."""
+"""`python -m hraj.app serve|verify|backup|restore`: the server's commands on their own."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The `hraj serve` and `hraj verify` commands; `register(app)` adds them to the `hraj` CLI.
+"""The `hraj serve`, `verify`, `backup` and `restore` commands; `register(app)` adds them to the `hraj` CLI.
 
 Their messages and help are in the language of `--lang` or HRAJ_LANG (Czech by
 default), as for every `hraj` command; the line `hraj serving on URL ...` stays as
@@ -22,6 +22,8 @@ from typing import Annotated
 import typer
 import uvicorn
 
+from hraj.app import backups
+from hraj.app.backups import known_secret
 from hraj.app.site import create_app
 from hraj.core.errors import HrajError, InvalidRecord
 from hraj.i18n import DEFAULT_LANG, LANGS, check_lang, error_text, t
@@ -111,6 +113,9 @@ def run_server(settings: Settings, lang: str = "en") -> None:
         log_level="info" if settings.access_log else "warning",
         log_config=None,  # the logging set up above, text or JSON, for uvicorn too
         ws_max_size=max(1 << 16, settings.max_message_bytes * 4),
+        # Uncompressed: one state compressed once per socket (35 µs each for a backgammon
+        # view) cost spectators' rooms more than the few hundred bytes it saved.
+        ws_per_message_deflate=False,
         lifespan="on",
         access_log=settings.access_log,
         # X-Forwarded-For is believed only from the proxies the operator names; uvicorn
@@ -192,11 +197,17 @@ def verify(
 ) -> None:
     lang = _language(lang)
     try:
-        text = sys.stdin.read() if str(record) == "-" else record.read_text(encoding="utf-8")
+        raw = sys.stdin.buffer.read() if str(record) == "-" else record.read_bytes()
     except OSError as error:
         raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=error.strerror)) from None
     try:
-        result = verify_record(load_record(text), head=head)
+        result = verify_record(load_record(raw.decode("utf-8")), head=head)
+    except UnicodeDecodeError:
+        why = t("it is not UTF-8 text", lang)
+        raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=why)) from None
+    except RecursionError:
+        why = t("its JSON is nested too deeply for a record", lang)
+        raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=why)) from None
     except InvalidRecord as error:
         typer.echo("hraj: " + t("NOT verified: {why}", lang, why=error_text(error, lang)), err=True)
         raise typer.Exit(1) from None
@@ -232,30 +243,97 @@ def backup(
         str | None,
         typer.Option(help=_("sqlite:///PATH or a path (env HRAJ_DATABASE_URL)."), show_default=False),
     ] = None,
+    secret: Annotated[
+        str | None,
+        typer.Option(
+            help=_("The server's secret, if it is not kept beside the database (env HRAJ_SECRET)."), show_default=False
+        ),
+    ] = None,
     lang: LangOption = ENV_LANG,
 ) -> None:
-    """Copy a SQLite database while the server runs (PostgreSQL: use pg_dump)."""
+    """Copy a SQLite database with its secret while the server runs (PostgreSQL: pg_dump)."""
     lang = _language(lang)
     try:
-        given = database or os.environ.get("HRAJ_DATABASE_URL") or str(default_data_dir(os.environ) / "hraj.db")
-        store = Store(database_url_from(given))
-    except (SettingsError, StoreError) as error:
-        raise _fail(error_text(error, lang), 1) from None
-    try:
-        store.backup(target)
+        url = _database_url(database)
+        kept = known_secret(url, secret or os.environ.get("HRAJ_SECRET"))
+        backups.backup(url, target, kept)
+    except (SettingsError, backups.Missing) as error:
+        raise _fail(error_text(error, lang)) from None
     except StoreError as error:
         raise _fail(error_text(error, lang), 1) from None
-    finally:
-        store.close()
-    typer.echo(t("backed up {database} to {path}", lang, database=store.safe_url, path=str(target)))
+    except OSError as error:
+        raise _fail(t("cannot read {path}: {why}", lang, path=str(error.filename), why=error.strerror), 1) from None
+    typer.echo(t("backed up {database} to {path}", lang, database=url, path=str(target)))
+    if kept is None:
+        typer.echo(
+            "hraj: "
+            + t(
+                "WARNING: the backup holds no server secret (none was given and none is kept beside the "
+                "database). Keep the secret the server runs with (HRAJ_SECRET) with the backup: without it "
+                "no seat token works after a restore.",
+                lang,
+            ),
+            err=True,
+        )
+    else:
+        typer.echo(t("The backup holds the server secret: keep it as private as the database.", lang))
+
+
+def restore(
+    source: Annotated[Path, typer.Argument(help=_("A backup made by hraj backup."))],
+    database: Annotated[
+        str | None,
+        typer.Option(help=_("The new database: sqlite:///PATH or a path (env HRAJ_DATABASE_URL)."), show_default=False),
+    ] = None,
+    lang: LangOption = ENV_LANG,
+) -> None:
+    """Bring a backup back as a new database, with its secret, and check every room."""
+    lang = _language(lang)
+    try:
+        url = _database_url(database)
+        restored = backups.restore(source, url)
+    except (SettingsError, backups.Missing) as error:
+        raise _fail(error_text(error, lang)) from None
+    except StoreError as error:
+        raise _fail(error_text(error, lang), 1) from None
+    typer.echo(
+        t(
+            "restored {path}: rooms {rooms}, finished {finished}; every room replays from its seed",
+            lang,
+            path=url,
+            rooms=restored.rooms,
+            finished=restored.finished,
+        )
+    )
+    if restored.secret is None:
+        typer.echo(
+            "hraj: "
+            + t(
+                "WARNING: the backup holds no server secret: start the server with the secret it had "
+                "(HRAJ_SECRET), or no seat token works.",
+                lang,
+            ),
+            err=True,
+        )
+    else:
+        typer.echo(t("the server secret is in {path}", lang, path=str(restored.secret)))
+
+
+def _database_url(given: str | None) -> str:
+    """The database a command works on: given, else HRAJ_DATABASE_URL, else the default file."""
+    chosen = given or os.environ.get("HRAJ_DATABASE_URL") or str(default_data_dir(os.environ) / "hraj.db")
+    return database_url_from(chosen)
 
 
 def register(app: typer.Typer) -> None:
-    """Add `serve`, `verify` and `backup` to the `hraj` command."""
+    """Add `serve`, `verify`, `backup` and `restore` to the `hraj` command."""
     app.command("serve", help=_("Run the game server: rooms, invite links and live play over HTTP and WebSocket."))(
         serve
     )
     app.command(
         "verify", help=_("Check a finished online game: its seed matches the commitment and every roll and card.")
     )(verify)
-    app.command("backup", help=_("Copy the server's SQLite database safely while it runs."))(backup)
+    app.command("backup", help=_("Copy the server's SQLite database and its secret safely while it runs."))(backup)
+    app.command("restore", help=_("Bring a backup back as a new database, with its secret, and check every room."))(
+        restore
+    )

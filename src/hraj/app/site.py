@@ -15,6 +15,9 @@ from hraj.web import STATIC_DIR
 from hraj.web.advice import router as advice
 from hraj.web.pages import error_page
 from hraj.web.pages import router as pages
+from hraj.web.people import router as people
+from hraj.web.play_now import router as play_now
+from hraj.web.rollouts import router as rollouts
 from hraj.web.styles import router as styles
 
 
@@ -25,7 +28,10 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     an error at a page's address is answered as a page in the page's language."""
     app = create_api(settings, store, seeds, page_error=error_page)
     app.include_router(pages)
+    app.include_router(people)
+    app.include_router(play_now)
     app.include_router(advice)
+    app.include_router(rollouts)
     app.include_router(styles)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app

@@ -14,11 +14,15 @@ from hraj.cli.common import LangOption, _, console, language, whole_number
 from hraj.cli.help import HelpfulCommand, current_language
 from hraj.cli.records import game_formats, load_records, record_game, record_names
 from hraj.core import InvalidOption, InvalidRecord, game_class
-from hraj.i18n import t
+from hraj.i18n import distinct_names, seat_name, t
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
     from rich.console import Console
 
+    from hraj.core.game import Game
     from hraj.core.record import Record
 
 commands = typer.Typer()
@@ -50,6 +54,28 @@ def analyze(
             help=_("Seed of the bots' samples and deals (0 if not given): the same seed, the same figures."),
         ),
     ] = None,
+    rollout: Annotated[
+        int | None,
+        typer.Option(
+            "--rollout",
+            parser=whole_number,
+            metavar=_("MOVE"),
+            help=_("Roll out the best options of that move (its number in the replay and the analysis)."),
+        ),
+    ] = None,
+    trials: Annotated[
+        int,
+        typer.Option("--trials", parser=whole_number, metavar=_("N"), help=_("Trials of each option in a rollout.")),
+    ] = 36,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            parser=whole_number,
+            metavar=_("N"),
+            help=_("Processes a rollout is spread over (the machine's cores if not given)."),
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     import functools
@@ -68,6 +94,9 @@ def analyze(
     found: list[dict[str, object]] = []
     stored = stored_record(source)
     records: list[object] = [stored] if stored is not None else load_records(Path(source))
+    if rollout is not None:
+        roll_out(records[0], rollout, trials, workers or os.cpu_count() or 1, seed, lang, out, as_json=as_json)
+        return
     for loaded in records:
         record, game = record_game(loaded)
         with Progress(
@@ -86,7 +115,7 @@ def analyze(
             result = analyse(game, record, seed=seed, progress=advance)
         names = record_names(record, game.players, lang)
         if as_json:
-            found.append({**result.to_json(), "players_names": names})
+            found.append(review_json(result.to_json(), record, names, game))
             continue
         describe = functools.partial(describe_with, renderer(game.id), lang=lang)
         out.print(analysis_report(result, names, lang, describe, worst=worst))
@@ -124,7 +153,13 @@ def stored_record(source: str) -> Record | None:
     record = make_record(data.game, options, data.events)
     if not game_class(data.game)(**options).replay(record).is_over:
         raise InvalidRecord("The game {room} is not over yet; it can be analysed once it ends.", room=source)
-    record["players"] = [seat.name or t("Player {n}", current_language(), n=seat.seat + 1) for seat in data.seats]
+    lang = current_language()
+    record["players"] = distinct_names(
+        [
+            seat_name(data.game, seat.seat, lang, name=seat.name, bot=seat.bot if seat.kind == "bot" else None)
+            for seat in data.seats
+        ]
+    )
     return record
 
 
@@ -158,3 +193,65 @@ def analyse_position(source: str, lang: str, out: Console, seed: int, *, as_json
         out.print(hint_table(options, lang, describe, estimate=advice.is_estimate()))
         return True
     return False
+
+
+def review_json(
+    analysis: Mapping[str, object], record: Mapping[str, object], names: list[str], game: Game[Any, Any]
+) -> dict[str, object]:
+    """The whole review as JSON: the analysis (summaries, every decision with its options),
+    the players' names, every move numbered as the replay numbers it, and the outcome."""
+    from hraj.core.record import move_events, parse_record
+
+    _, _, events = parse_record(record)
+    moves = [
+        {"move": number, "seat": events[index][1], "played": events[index][2], "event": index}
+        for number, index in enumerate(move_events(events), start=1)
+    ]
+    outcome = game.replay(record).outcome
+    return {
+        **analysis,
+        "players_names": names,
+        "moves": moves,
+        "outcome": None if outcome is None else outcome.to_json(),
+    }
+
+
+def roll_out(
+    loaded: object, move: int, trials: int, workers: int, seed: int, lang: str, out: Console, *, as_json: bool
+) -> None:
+    """`--rollout MOVE`: the best options of that move played out, with a progress bar
+    on stderr (Ctrl-C stops it: nothing is printed)."""
+    import functools
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from hraj.analysis.rollout import rollout
+    from hraj.tui.analysis import rollout_table
+    from hraj.tui.play import describe_with, renderer
+
+    record, game = record_game(loaded)
+    with Progress(
+        TextColumn(t("Rolling out move {move}", lang, move=move)),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("", total=trials)
+        result = rollout(
+            game,
+            dict(record),
+            move,
+            trials=trials,
+            seed=seed,
+            workers=workers,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
+    assert result is not None  # nothing cancels it but Ctrl-C, which ends the command
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        return
+    names = record_names(record, game.players, lang)
+    describe = functools.partial(describe_with, renderer(game.id), lang=lang)
+    out.print(rollout_table(result, names, lang, describe))

@@ -14,6 +14,7 @@ from hraj.cli.common import LangOption, _, language, os_reason
 from hraj.cli.help import HelpfulCommand
 from hraj.cli.records import load_records, record_game, record_names
 from hraj.core import InvalidOption, InvalidRecord
+from hraj.i18n import number as number_text
 from hraj.i18n import t
 
 commands = typer.Typer()
@@ -79,7 +80,8 @@ def export_command(
 def analysis_lines(records: Sequence[object], lang: str) -> list[str]:
     """Each game's analysis as lines for the comments at the head of a file (the game's
     `formats.comments` writes them): a file format that has no place for a comment beside
-    a move gets one line per player and each game's costliest decisions by move number."""
+    a move gets lines per player (with gnubg's error rate and XG's PR where the unit is
+    equity) and each game's marked decisions, costliest first, by move number."""
     from hraj.analysis.game import analyse
     from hraj.analysis.text import loss_name, loss_text, rating_name
 
@@ -105,12 +107,24 @@ def analysis_lines(records: Sequence[object], lang: str) -> list[str]:
                     rating=rating_name(player.rating, lang),
                 )
             )
-        for decision in result.worst(3):
+            if player.error_rate is not None and player.pr is not None:
+                lines.append(
+                    t(
+                        "{name}: error rate {rate} (thousandths of a point a decision), PR {pr}",
+                        lang,
+                        name=names[player.seat],
+                        rate=number_text(player.error_rate, lang, 1),
+                        pr=number_text(player.pr, lang, 1),
+                    )
+                )
+        # every marked decision, costliest first, by move number (the replay's and the review's)
+        marked = [decision for decision in result.worst(len(result.decisions)) if decision.grade is not None]
+        for decision in marked or result.worst(3):
             lines.append(
                 t(
                     "move {step}, {name}: {played} instead of {best} ({loss})",
                     lang,
-                    step=decision.step,
+                    step=decision.move,
                     name=names[decision.seat],
                     played=decision.played,
                     best=decision.best,

@@ -1,4 +1,4 @@
-"""`hraj serve`, `verify` and `backup`: the server's commands, forwarded to the server,
+"""`hraj serve`, `verify`, `backup` and `restore`: the server's commands, forwarded to the server,
 which `hraj` loads only when one of them runs."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ commands = typer.Typer()
 SERVER_COMMANDS = {
     "serve": _("Run the game server: rooms, invite links and live play over HTTP and WebSocket."),
     "verify": _("Check a finished online game: its seed matches the commitment and every roll and card."),
-    "backup": _("Copy the server's SQLite database safely while it runs."),
+    "backup": _("Copy the server's SQLite database and its secret safely while it runs."),
+    "restore": _("Bring a backup back as a new database, with its secret, and check every room."),
 }
 
 

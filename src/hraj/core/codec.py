@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from hraj.core.game import Game, Seat, State
+from hraj.core.start import First
 
 #: An observation vector: float32, one cell per entry of the game's layout (docs/rl.md).
 Observation = npt.NDArray[np.float32]
@@ -136,6 +137,78 @@ class Codec(ABC, Generic[V, S]):
         return (-1_000.0, 1_000.0)
 
 
+class ActionTableCodec(Codec[V, S]):
+    """A codec for a game whose actions can all be listed, each with one id whatever the
+    state: the subclass sets `ids`, worked out once, and the ids, their count and the
+    table by notation (`actions_by_text`) all come from it."""
+
+    #: Every action of the game with its id; the ids run from 0 without a gap.
+    ids: ClassVar[Mapping[Any, int]]
+    _by_text: ClassVar[Mapping[str, tuple[int, object]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "ids" in vars(cls):
+            if sorted(cls.ids.values()) != list(range(len(cls.ids))):
+                raise ValueError(f"{cls.__name__}: the action ids must run from 0 to {len(cls.ids) - 1}, each once")
+            cls._by_text = by_text(cls.ids)
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.ids)
+
+    def action_id(self, state: S, seat: Seat, action: Any) -> int:
+        return self.ids[action]
+
+    def action_ids(self, state: S, seat: Seat, actions: Sequence[Any]) -> list[int]:
+        ids = self.ids
+        return [ids[action] for action in actions]
+
+    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
+        return self._by_text
+
+
+#: One die's chance step: the ids 0-5 (the pips less one), 1/6 each.
+_DIE_STEP = tuple((pips, 1 / 6) for pips in range(6))
+
+
+class DiceCodec(Codec[V, S]):
+    """Chance for a game of six-sided dice whose first event may draw the seat that
+    starts (`First`): the draw is one step, its id the seat; a throw is one step per die,
+    its id the pips less one (six dice are six nodes of six outcomes, not one of 46,656).
+    The subclass says which event is due and makes the game's outcome of a throw."""
+
+    @property
+    def num_chance_ids(self) -> int:
+        return max(6, self.game.players)
+
+    @abstractmethod
+    def draws_first(self, state: S) -> bool:
+        """Whether the pending chance event draws the seat that starts."""
+
+    @abstractmethod
+    def dice_thrown(self, state: S) -> int:
+        """How many dice the pending throw throws."""
+
+    @abstractmethod
+    def throw(self, state: S, pips: Sequence[int]) -> object:
+        """The game's outcome of the pending throw: `pips` (1-6) for each die thrown."""
+
+    def chance_steps(self, state: S) -> int:
+        return 1 if self.draws_first(state) else self.dice_thrown(state)
+
+    def chance_step_outcomes(self, state: S, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        if self.draws_first(state):
+            players = self.game.players
+            return [(seat, 1 / players) for seat in range(players)]
+        return list(_DIE_STEP)
+
+    def chance_outcome(self, state: S, drawn: Sequence[int]) -> object:
+        if self.draws_first(state):
+            return First(drawn[0])
+        return self.throw(state, [pips + 1 for pips in drawn])
+
+
 class Writer:
     """Writes an observation's cells field after field into a float32 array, so codecs
     read like their layout. The array starts at 0 and only the cells that are not 0 are
@@ -221,6 +294,13 @@ class Writer:
                 cells[at + index] = 1.0
         self._at = at + len(universe)
 
+    def seat(self, seat: int | None, me: int | None, players: int) -> None:
+        """One cell per seat, relative to the observer (see `relative`): 1 for `seat`
+        (the active one, say), all 0 for None."""
+        if seat is not None:
+            self._cells[self._at + relative(seat, me, players)] = 1.0
+        self._at += players
+
     def seats(self, seats: Iterable[int], me: int | None, players: int) -> None:
         """One cell per seat, relative to the observer (see `relative`): 1 for each of `seats`."""
         cells = self._cells
@@ -288,3 +368,10 @@ def by_text(ids: Mapping[K, int]) -> dict[str, tuple[int, object]]:
 def relative(seat: int, me: int | None, players: int) -> int:
     """Seat numbers as the observer sees them: itself 0, its left neighbour 1, ..."""
     return (seat - (me or 0)) % players
+
+
+def seen_from(items: Sequence[T], me: int | None) -> list[T]:
+    """Items given by seat (sheets, hands) in the order the observer sees the seats (see
+    `relative`): its own first, then its left neighbour's, ..."""
+    start = (me or 0) % len(items)
+    return [*items[start:], *items[:start]]

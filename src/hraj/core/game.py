@@ -66,6 +66,23 @@ class Outcome:
         }
 
 
+#: The notation of a seat that loses by forfeit: its time ran out where that loses the
+#: game (a rated game of two). It is no legal action and no player sends it; the server's
+#: clock does, and a record replays it like any other move of that seat.
+FORFEIT = "forfeit"
+
+
+def after_forfeit(outcome: Outcome, seat: Seat) -> Outcome:
+    """The outcome of a game that `seat` lost by forfeit: the others' scores stand, and
+    the winners are the best of the others (the seat can win nothing)."""
+    others = [s for s in range(len(outcome.scores)) if s != seat]
+    winners = tuple(s for s in outcome.winners if s != seat)
+    if not winners:
+        best = max(outcome.scores[s] for s in others)
+        winners = tuple(s for s in others if outcome.scores[s] == best)
+    return Outcome(outcome.scores, winners, FORFEIT, {**outcome.details, "forfeited": seat})
+
+
 def winners_by_score(scores: Sequence[float]) -> tuple[Seat, ...]:
     """All seats with the highest score (a tie is a shared victory)."""
     best = max(scores)
@@ -84,6 +101,10 @@ class Option:
     local_only: bool = False
     """The option reads the machine the game runs on (a file path): only the local
     command line may set it, never a client of the server."""
+    bots_alone_max: int | None = None
+    """The largest value a game of bots alone may have on a server that bounds them: an
+    option that makes a match longer (points to play) would otherwise let bots play on
+    for months. None: any value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +180,10 @@ class Game(ABC, Generic[A, C]):
     hidden_hands: ClassVar[bool] = False
     """Each seat holds cards the others may not see: a screen shared by several people
     hides the table between their turns."""
+    clock_family: ClassVar[str] = "moves"
+    """Which clocks fit the game (`hraj.clocks`): "moves", a time per move and a small
+    reserve; "match", a delay per move and a reserve per match point, as clubs and
+    servers time a match."""
 
     def __init__(self, **options: object) -> None:
         self.options: GameOptions = self._validate(options)
@@ -171,6 +196,12 @@ class Game(ABC, Generic[A, C]):
                 first=self.first,
                 last=self.players - 1,
             )
+
+    @property
+    def match_points(self) -> int:
+        """Points the match is played to, 1 where it is no match: a "match" clock's
+        reserve grows with them."""
+        return 1
 
     def int_option(self, name: str) -> int:
         """The value of a whole-number option (its check made it one)."""
@@ -352,9 +383,22 @@ class State(ABC, Generic[A, C]):
     def is_over(self) -> bool: ...
 
     @property
-    @abstractmethod
     def outcome(self) -> Outcome | None:
-        """Scores and winners once the game is over; None while it goes on."""
+        """Scores and winners once the game is over; None while it goes on. A seat that
+        lost by forfeit wins nothing, whatever the scores (`after_forfeit`)."""
+        found = self._outcome()
+        seat = self.forfeited
+        return found if found is None or seat is None else after_forfeit(found, seat)
+
+    @abstractmethod
+    def _outcome(self) -> Outcome | None:
+        """Scores and winners once the game is over, as the rules count them; None while
+        it goes on."""
+
+    def outcome_json(self) -> OutcomeJson | None:
+        """The outcome as views write it (`Outcome.to_json`); None while the game goes on."""
+        outcome = self.outcome
+        return None if outcome is None else outcome.to_json()
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[C, float]]:
@@ -413,6 +457,12 @@ class State(ABC, Generic[A, C]):
         weights = [probability for _, probability in outcomes]
         return rng.choices([outcome for outcome, _ in outcomes], weights)[0]
 
+    @property
+    def match_game(self) -> int:
+        """Which game of a match is being played (1, 2, ...); 1 where there is no match.
+        A clock whose reserve is given per game refills it when this grows."""
+        return 1
+
     def playout_actions(self, seat: Seat) -> list[A]:
         """What a random playout chooses from: every legal action, unless the game leaves
         out optional decisions that would end most random games at once (doubling
@@ -437,6 +487,9 @@ class State(ABC, Generic[A, C]):
         `legal_actions` may pass `check=False` to skip the second look-up.
         """
         if isinstance(action, str):
+            if action.strip().lower() == FORFEIT:
+                self.forfeit(seat)
+                return
             action = self.game.parse_action(action)
         if check:
             if self.is_over:
@@ -450,6 +503,34 @@ class State(ABC, Generic[A, C]):
                 raise self._why_illegal(seat, action)
         self._log = (MOVE, seat, action, self._log)  # printed only when the record is read
         self._apply(seat, action)
+
+    def forfeit(self, seat: Seat) -> None:
+        """`seat`, which must act now, loses the game by forfeit (its time ran out in a
+        rated game of two): recorded as its move `forfeit`; the game is over, and the seat
+        is among no winners. Each game says how its end is scored (`_forfeit`)."""
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act:
+            raise IllegalAction("It is not seat {seat}'s decision now.", seat=seat)
+        self._log = (MOVE, seat, FORFEIT, self._log)
+        self._forfeit(seat)
+
+    def _forfeit(self, seat: Seat) -> None:
+        """End the game with `seat` losing by forfeit; games override it."""
+        raise IllegalAction("This game cannot be lost by forfeit.")
+
+    @property
+    def forfeited(self) -> Seat | None:
+        """The seat that lost the game by forfeit, or None (read from the log, so a copy
+        of the state knows it too)."""
+        if not self.is_over:
+            return None
+        log = self._log
+        while log is not None:
+            kind, seat, item, log = log
+            if kind == MOVE:
+                return seat if item == FORFEIT else None
+        return None
 
     def apply_chance(self, outcome: C | str, *, check: bool = True) -> None:
         """Resolve the pending chance event with `outcome` (an outcome or its notation)."""

@@ -95,6 +95,29 @@ def log_events_for(log: EventLog, seat: int | None) -> list[Event]:
     return events
 
 
+def move_events(events: Sequence[Event]) -> list[int]:
+    """The index in `events` of every move, in order: move number n (1-based) is the
+    event at `move_events(events)[n - 1]`.
+
+    A move is one decision of one seat (a `move` event): a play of the checkers, a cube
+    decision, a cross or a pass (each seat's answer to a roll is a move of its own), a
+    reroll, a stop, a play of cards, a draw (docs/analysis.md lists them per game). Chance events and forced
+    steps are not moves; they belong to the move before them. The replay, the analysis,
+    the log and every link count moves by this one numbering."""
+    return [index for index, (kind, _, _) in enumerate(events) if kind == MOVE]
+
+
+def move_numbers(events: Sequence[Event]) -> list[int]:
+    """For every event, the number of the last move made by then (0 before the first):
+    a chance or forced event shows in the log under the move it follows."""
+    numbers: list[int] = []
+    made = 0
+    for kind, _, _ in events:
+        made += kind == MOVE
+        numbers.append(made)
+    return numbers
+
+
 def make_record(game_id: str, options: Mapping[str, OptionSetting], events: Sequence[Event]) -> Record:
     return {
         "format": RECORD_FORMAT,

@@ -8,11 +8,11 @@ over a socket as an `error` message that leaves the socket open.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
+import datetime as dt
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from typing import TypeVar
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -27,9 +27,14 @@ import hraj
 from hraj.core import game_class
 from hraj.core.bot import bot_names
 from hraj.core.record import Record
+from hraj.players.accounts import Accounts
+from hraj.players.identity import Person
+from hraj.players.passwords import Hashing
 from hraj.server.chat import clean_chat
 from hraj.server.connection import Connection
 from hraj.server.fairness import new_seed
+from hraj.server.guard import CLOSE_TOO_MANY, Guard
+from hraj.server.limits import Rate, Shared, Sockets, TokenBucket
 from hraj.server.logs import Throttled
 from hraj.server.messages import (
     Ack,
@@ -51,6 +56,7 @@ from hraj.server.messages import (
     Summary,
 )
 from hraj.server.metrics import Metrics
+from hraj.server.people_api import acting_person, add_people_api
 from hraj.server.protocol import (
     CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -68,10 +74,14 @@ from hraj.server.protocol import (
     ServerError,
     error_body,
 )
+from hraj.server.push import Pusher
+from hraj.server.push_api import router as push_router
 from hraj.server.room import Room
+from hraj.server.seeks_api import router as seeks_router
 from hraj.server.settings import Settings
 from hraj.server.shared_rooms import rooms_for
 from hraj.store import OpenRoom, Store, StoreError
+from hraj.store.people import People
 
 log = logging.getLogger("hraj.server")
 T = TypeVar("T")
@@ -79,70 +89,21 @@ T = TypeVar("T")
 HELLO_TIMEOUT_S = 10.0
 #: Rooms the lobby lists at most (the newest).
 LOBBY_SIZE = 50
+#: A public room drops from the lobby once its host has been away this long.
+LOBBY_HOST_GONE = dt.timedelta(minutes=10)
 #: WebSocket close codes (4000-4999 are the application's own).
 CLOSE_NO_ROOM = 4404
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_NO_HELLO = 4400
 CLOSE_TOO_SLOW = 4408
-CLOSE_TOO_MANY = 4429
 #: Seconds the health check waits for the store.
 HEALTH_TIMEOUT_S = 2.0
-#: Sent with every HTTP answer. The pages load their script and style from /static only
-#: (no inline script or handler), so the policy can forbid everything else.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-}
 store_failures = Throttled(log, "store unavailable")
-
-
-class Buckets:
-    """A token bucket per client address, forgetting them all if there get to be too many."""
-
-    def __init__(self, rate: float, burst: int, most: int = 10_000) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.most = most
-        self.buckets: dict[str, TokenBucket] = {}
-
-    def take(self, address: str) -> bool:
-        bucket = self.buckets.get(address)
-        if bucket is None:
-            if len(self.buckets) > self.most:
-                self.buckets.clear()
-            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
-        return bucket.take()
 
 
 def _address(request: Request) -> str:
     """The client's address (a trusted proxy's X-Forwarded-For is applied by uvicorn)."""
     return request.client.host if request.client else "?"
-
-
-class TokenBucket:
-    """`rate` events a second on average, `burst` at once."""
-
-    __slots__ = ("burst", "last", "rate", "tokens")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 #: The cookie in which the pages remember the chosen language (hraj.web.render.LANG_COOKIE).
@@ -195,11 +156,20 @@ def create_api(
     """
     the_store = store if store is not None else Store(settings.database_url, synchronous=settings.sqlite_synchronous)
     rooms = rooms_for(the_store, settings.secret, seeds, settings)
-    http_buckets = Buckets(settings.http_rate, settings.http_burst)
-    room_buckets = Buckets(settings.room_rate / 60, settings.room_burst)
-    socket_buckets = Buckets(settings.ws_connect_rate, settings.ws_connect_burst)
-    open_sockets: collections.Counter[str] = collections.Counter()
-    metrics = Metrics(rooms, open_sockets)
+    http_buckets = Rate(settings.http_rate, settings.http_burst)
+    room_buckets = Rate(settings.room_rate / 60, settings.room_burst)
+    socket_buckets = Rate(settings.ws_connect_rate, settings.ws_connect_burst)
+    sign_up_buckets = Rate(settings.sign_up_rate / 3600, settings.sign_up_burst)
+    sockets = Sockets(settings.ws_per_address)
+    metrics = Metrics(rooms, sockets.open)
+    people = People(the_store)
+    accounts = Accounts(people, settings.secret, Hashing(settings.hash_workers, settings.hash_waiting))
+
+    async def read_open_rooms() -> list[OpenRoom]:
+        return await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE, LOBBY_HOST_GONE)
+
+    #: The lobby's rooms, read once a second however many ask (the API and the page).
+    open_rooms = Shared(read_open_rooms)
     readiness = {"ready": False}
 
     @contextlib.asynccontextmanager
@@ -212,6 +182,7 @@ def create_api(
         finally:
             readiness["ready"] = False
             await rooms.stop()
+            accounts.hashing.close()
             if store is None:
                 the_store.close()
 
@@ -226,12 +197,22 @@ def create_api(
     app.state.rooms = rooms
     app.state.settings = settings
     app.state.metrics = metrics
+    app.state.people = people
+    app.state.open_rooms = open_rooms
+    app.state.pusher = pusher = Pusher(
+        the_store, settings.vapid_key, settings.push_contact, allow_local=settings.push_local
+    )
+    if pusher.enabled:
+        rooms.on_turn = pusher.your_turn
+    app.include_router(push_router)
+    app.include_router(seeks_router)
 
     # --- errors: always a structured body, never a bare 500 ---------------------------------
 
     def error_response(error: ServerError, lang: str = "en") -> JSONResponse:
         metrics.errors.labels(error.code).inc()
-        return JSONResponse(error_body(error, lang), status_code=error.status)
+        headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
+        return JSONResponse(error_body(error, lang), status_code=error.status, headers=headers)
 
     def answer(request: Request, error: ServerError, status: int | None = None) -> Response:
         """The error as a page in the page's language for a page's address (a mistyped
@@ -278,46 +259,38 @@ def create_api(
         log.exception("unexpected error at %s", request.url.path)
         return answer(request, ServerError("internal", "Something went wrong on the server."))
 
-    @app.middleware("http")
-    async def limits(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        lang = _lang(request)
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > settings.max_message_bytes):
-            return error_response(
-                ServerError(
-                    "too_large", "A request may carry at most {limit} bytes.", limit=settings.max_message_bytes
-                ),
-                lang,
-            )
-        if length is None and "transfer-encoding" in request.headers:
-            # A body of unstated length could be any size: ask for one that states it.
-            return error_response(ServerError("bad_message", "A request body must state its length."), lang)
-        if not http_buckets.take(_address(request)):
-            return answer(request, ServerError("rate_limited", "Too many requests; slow down."))
-        return await call_next(request)
+    def refuse(request: Request, error: ServerError, as_json: bool) -> Response:
+        return error_response(error, _lang(request)) if as_json else answer(request, error)
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
+    app.add_middleware(
+        Guard,
+        max_bytes=settings.max_message_bytes,
+        rate=http_buckets,
+        refuse=refuse,
+        upgrades=socket_buckets,
+        sockets=sockets,
+    )
+
+    add_people_api(app, accounts, sign_up_buckets.take)
 
     # --- HTTP ------------------------------------------------------------------------
+
+    async def trouble() -> str | None:
+        """Why this process cannot serve players now (the store does not answer, its latest
+        commit failed, it does not hear the other processes), or None."""
+        try:
+            await asyncio.wait_for(asyncio.to_thread(the_store.ping), HEALTH_TIMEOUT_S)
+        except TimeoutError:
+            return "no answer in time"
+        except (StoreError, SQLAlchemyError, OSError) as error:
+            return str(error)
+        return rooms.trouble()
 
     @app.get("/api/health")
     async def health() -> Response:
         """Alive and able to use the store: 200, else 503 saying why (for load balancers)."""
         body: Health = {"ok": True, "protocol": PROTOCOL_VERSION, "version": hraj.__version__}
-        problem: str | None = None
-        try:
-            await asyncio.wait_for(asyncio.to_thread(the_store.ping), HEALTH_TIMEOUT_S)
-        except TimeoutError:
-            problem = "no answer in time"
-        except (StoreError, SQLAlchemyError, OSError) as error:
-            problem = str(error)
-        else:
-            problem = rooms.trouble()
+        problem = await trouble()
         if problem is None:
             return JSONResponse(body)
         body["ok"], body["store"] = False, problem
@@ -325,10 +298,14 @@ def create_api(
 
     @app.get("/api/ready")
     async def ready() -> Response:
-        """Ready for players: the rooms are rebuilt and the server is not stopping."""
-        if readiness["ready"]:
-            return JSONResponse({"ready": True})
-        return JSONResponse({"ready": False}, status_code=503)
+        """Ready for players: the rooms are rebuilt, the server is not stopping, and it can
+        use its store; a proxy's health check takes it out of rotation otherwise."""
+        if not readiness["ready"]:
+            return JSONResponse({"ready": False}, status_code=503)
+        problem = await trouble()
+        if problem is not None:
+            return JSONResponse({"ready": False, "store": problem}, status_code=503)
+        return JSONResponse({"ready": True})
 
     if settings.operator_endpoints:
 
@@ -374,8 +351,15 @@ def create_api(
     async def create_room(spec: CreateRoom, request: Request) -> CreatedRoom:
         if not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
+        person = await acting_person(request)
+        if person is not None and person.signed_in and spec.claim is not None and spec.claim < len(spec.seats):
+            spec = _named_seat(spec, spec.claim, person)
         created = await rooms.create(spec)
         room = created.room
+        if person is not None and created.claimed is not None:
+            await asyncio.to_thread(people.link_seat, room.id, created.claimed[0], person.id)
+        if room.public:
+            open_rooms.forget()
         base = str(request.base_url).rstrip("/")
         summary = await room.call(lambda: _async(room.summary()))
         claimed: SeatToken = {}
@@ -396,28 +380,54 @@ def create_api(
         return await room.call(lambda: _async(room.summary()))
 
     @app.post("/api/rooms/{room_id}/claim", response_model=None)
-    async def claim(room_id: str, body: Claim) -> Claimed:
+    async def claim(room_id: str, body: Claim, request: Request) -> Claimed:
         room = await rooms.get(room_id)
         if body.invite is None:
             if not room.public:
                 raise ServerError("forbidden", "This room is private: a seat needs its invite link.")
         elif not room.is_invite(body.invite):
             raise ServerError("forbidden", "This invite is not valid for the room.")
-        seat, token = await room.call(lambda: room.claim(body.seat, body.name, body.gender))
+        person = await acting_person(request)
+        name = body.name
+        # A signed-in person's first seat of a room bears the account's name.
+        first = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is None
+        if person is not None and person.signed_in and first:
+            name = person.name
+        seat, token = await room.call(lambda: room.claim(body.seat, name, body.gender))
+        if person is not None:
+            await asyncio.to_thread(people.link_seat, room.id, seat, person.id)
+        if room.public:
+            open_rooms.forget()
         return {"room": room.id, "seat": seat, "token": token}
 
     @app.post("/api/rooms/{room_id}/rematch")
     async def rematch(room_id: str, request: Request) -> Response:
-        """A new game of the same seats and options once this one is over (made once)."""
+        """Offer or accept a new game of the same seats and options once this one is over:
+        made (once) when every person at the table has accepted; until then `202` with
+        who accepted."""
+        return await rematch_vote(room_id, request, accept=True)
+
+    @app.post("/api/rooms/{room_id}/rematch/decline")
+    async def rematch_decline(room_id: str, request: Request) -> Response:
+        """Decline the rematch offered: it does not start."""
+        return await rematch_vote(room_id, request, accept=False)
+
+    async def rematch_vote(room_id: str, request: Request, *, accept: bool) -> Response:
         room = await rooms.get(room_id)
         token = _bearer(request)
         if token is None:
             raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
-        if room.seat_of(token) is None and not room.is_host(token):
+        seat = room.seat_of(token)
+        if seat is None and not room.is_host(token):
             raise ServerError("forbidden", "Only the room's players may start a rematch.")
         if room.rematch is None and not room_buckets.take(_address(request)):
             raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
-        new, made = await room.call(lambda: rooms.rematch(room))
+        new, made = await room.call(lambda: rooms.consent(room, seat, accept))
+        if new is None:
+            votes = await room.call(lambda: _async(room.votes.to_json()))
+            return JSONResponse({"room": room.id, "rematch": None, **votes}, status_code=202 if accept else 200)
+        if new.public:
+            open_rooms.forget()
         _, passed = room.rematch_options()
         summary = await new.call(lambda: _async(new.summary()))
         body: RematchRoom = {**summary, "first_passed": passed}
@@ -441,9 +451,9 @@ def create_api(
 
     @app.get("/api/lobby", response_model=None)
     async def lobby() -> Lobby:
-        """The newest public rooms in play with a free person seat (no secrets, no tokens)."""
-        found = await asyncio.to_thread(the_store.open_rooms, LOBBY_SIZE)
-        return {"rooms": [lobby_entry(room) for room in found]}
+        """The newest public rooms in play with a free person seat (no secrets, no tokens),
+        as read at most a second ago."""
+        return {"rooms": [lobby_entry(room) for room in await open_rooms.get()]}
 
     async def seat_authority(request: Request, room: Room, seat: int, host_may: bool) -> bool:
         """Whether the token holds the seat (True) or is the host's (False); else an error."""
@@ -477,8 +487,8 @@ def create_api(
         seat = None if token is None else room.seat_of(token)
         if seat is None:
             raise ServerError("unauthorized", "Send the seat token as `Authorization: Bearer TOKEN`.")
-        head = await room.call(lambda: _acted(room, seat, body.action))
-        return {"room": room.id, "version": room.version, "head": head}
+        version, head = await room.call(lambda: _acted(room, seat, body.action, body.id))
+        return {"room": room.id, "version": version, "head": head}
 
     @app.get("/api/rooms/{room_id}/view", response_model=None)
     async def view(room_id: str, request: Request) -> StateMessage:
@@ -500,20 +510,12 @@ def create_api(
 
     @app.websocket("/ws/rooms/{room_id}")
     async def socket(websocket: WebSocket, room_id: str) -> None:
-        address = websocket.client.host if websocket.client else "?"
-        if not socket_buckets.take(address) or open_sockets[address] >= settings.ws_per_address:
-            # Refused before the upgrade: the client sees HTTP 403 and the server spends nothing more.
-            await websocket.close(code=CLOSE_TOO_MANY)
-            return
-        open_sockets[address] += 1
-        try:
-            await _socket(websocket, room_id)
-        finally:
-            open_sockets[address] -= 1
-            if open_sockets[address] <= 0:
-                del open_sockets[address]
+        # Admitted by the guard (the address's rate, sockets and penalty), which counts it.
+        if await _socket(websocket, room_id) == CLOSE_TOO_MANY:
+            sockets.penalise(websocket.client.host if websocket.client else "?")
 
-    async def _socket(websocket: WebSocket, room_id: str) -> None:
+    async def _socket(websocket: WebSocket, room_id: str) -> int | None:
+        """Serve one socket; the close code when the server closed it for a reason of its own."""
         await websocket.accept()
         lang = "en"
 
@@ -526,39 +528,62 @@ def create_api(
             room = await rooms.get(room_id)
         except ServerError as error:
             await refuse(error, CLOSE_NO_ROOM)
-            return
+            return CLOSE_NO_ROOM
         try:
             first = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT_S)
             hello = CLIENT_MESSAGE.validate_json(first)
         except (TimeoutError, ValidationError, KeyError):
             await refuse(ServerError("hello_required", "Start with a hello message."), CLOSE_NO_HELLO)
-            return
+            return CLOSE_NO_HELLO
         except WebSocketDisconnect:
-            return
+            return None
         if not isinstance(hello, Hello):
             await refuse(ServerError("hello_required", "Start with a hello message."), CLOSE_NO_HELLO)
-            return
+            return CLOSE_NO_HELLO
         lang = hello.lang
         seat = None
         if hello.token is not None:
             seat = room.seat_of(hello.token)
             if seat is None:
                 await refuse(ServerError("unauthorized", "This token holds no seat of the room."), CLOSE_UNAUTHORIZED)
-                return
+                return CLOSE_UNAUTHORIZED
         connection = Connection(seat, lang)
         writer = asyncio.create_task(_write(websocket, connection))
         try:
             await room.call(lambda: room.attach(connection, hello.since))
+        except ServerError as error:  # a room as full of spectators as it may be
+            writer.cancel()
+            await refuse(error, CLOSE_TOO_MANY)
+            return None
+        try:
             await _read(websocket, room, connection, settings, metrics)
         except WebSocketDisconnect:
             pass
+        except Flooded:
+            # Closed at once: answering each message over the limit cost the server more
+            # than the flooder (the other rooms' moves waited seconds), closing costs once.
+            metrics.errors.labels("rate_limited").inc()
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+            flooded = ServerError("rate_limited", "Too many messages; this connection is closed.")
+            await refuse(flooded, CLOSE_TOO_MANY)
+            return CLOSE_TOO_MANY
         finally:
             room.detach(connection)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
+        return None
 
     return app
+
+
+def _named_seat(spec: CreateRoom, seat: int, person: Person) -> CreateRoom:
+    """The room asked for, with the signed-in creator's seat bearing the account's name."""
+    seats = list(spec.seats)
+    seats[seat] = seats[seat].model_copy(update={"name": person.name})
+    return spec.model_copy(update={"seats": seats})
 
 
 def lobby_entry(room: OpenRoom) -> LobbyRoom:
@@ -568,6 +593,7 @@ def lobby_entry(room: OpenRoom) -> LobbyRoom:
         "game": room.game,
         "options": room.options,
         "created_at": room.created_at.isoformat(),
+        "host_away_since": None if room.host_away_since is None else room.host_away_since.isoformat(),
         "seats": [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "claimed": s.token_hash is not None}
             for s in room.seats
@@ -575,10 +601,10 @@ def lobby_entry(room: OpenRoom) -> LobbyRoom:
     }
 
 
-async def _acted(room: Room, seat: int, action: str) -> str:
-    """A move inside the actor; the room's chain head once it is stored."""
-    version = await room.act(seat, action)
-    return room.head_of(version)
+async def _acted(room: Room, seat: int, action: str, action_id: str | None) -> tuple[int, str]:
+    """A move inside the actor; its answer once it is stored: the version and chain head."""
+    version = await room.act(seat, action, action_id)
+    return version, room.head_of(version)
 
 
 async def _async(value: T) -> T:
@@ -603,6 +629,10 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
         await websocket.send_text(text)
 
 
+class Flooded(Exception):
+    """A socket sent more messages than its rate allows: it is closed (`CLOSE_TOO_MANY`)."""
+
+
 async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings, metrics: Metrics) -> None:
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
     while True:
@@ -614,9 +644,9 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
             raw = message.get("bytes") or b""
             text = raw.decode("utf-8", errors="replace")
         message_id: str | None = None
+        if not bucket.take():  # every message counts, oversized ones too
+            raise Flooded
         try:
-            if not bucket.take():  # every message counts, oversized ones too
-                raise ServerError("rate_limited", "Too many messages; slow down.")
             if len(text.encode()) > settings.max_message_bytes:
                 raise ServerError(
                     "too_large", "A message may carry at most {limit} bytes.", limit=settings.max_message_bytes
@@ -654,7 +684,7 @@ async def _handle(room: Room, connection: Connection, request: Hello | Act | Lea
         async def act() -> None:
             # The ack is queued inside the actor, right behind the new state, so the
             # connection's writer wakes once and sends both.
-            version = await room.act(seat, request.action)
+            version = await room.act(seat, request.action, request.id)
             connection.push({"type": "ack", "id": request.id, "version": version, "head": room.head_of(version)})
 
         await room.call(act)

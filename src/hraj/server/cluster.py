@@ -113,9 +113,13 @@ class PresenceOp(TypedDict):
 
 
 class ActOp(TypedDict):
+    """A move and its id (the client's, or one the follower gave it): asked again, it is
+    answered as the first time."""
+
     op: Literal["act"]
     seat: int
     action: str
+    action_id: str
 
 
 class ClaimOp(TypedDict):
@@ -144,7 +148,11 @@ class ChatOp(TypedDict):
 
 
 class RematchOp(TypedDict):
+    """A player's consent to the rematch (or refusal); `seat` None: the host offers it."""
+
     op: Literal["rematch"]
+    seat: NotRequired[int | None]
+    accept: NotRequired[bool]
 
 
 #: What a follower asks a room's owner to do.
@@ -174,7 +182,7 @@ class Reply(TypedDict, total=False):
     seat: int
     token: str
     chat: ChatJson
-    rematch: str
+    rematch: str | None
     made: bool
     error: ReplyError
 
@@ -229,16 +237,19 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._serving: set[asyncio.Task[None]] = set()
         self._listener: psycopg.AsyncConnection[TupleRow] | None = None
-        #: When this process last heard its own ping, and when its listener last connected
-        #: (monotonic seconds).
-        self.heard_at = self.listened_at = time.monotonic()
+        #: The listener heard nothing of this process for a lease: connect it again.
+        self._deaf = False
+        #: When its listener last connected, and since when a ping of this process has
+        #: gone unheard (None: every ping sent was heard), in monotonic seconds.
+        self.listened_at = time.monotonic()
+        self.unheard_since: float | None = None
         self.failures = Throttled(log, "cluster")
 
     @property
     def hearing(self) -> bool:
-        """This process heard its own notifications within the last lease: what the others
+        """No ping of this process has gone unheard for a whole lease: what the others
         notify reaches it (and what it notifies leaves it)."""
-        return time.monotonic() - self.heard_at <= self.lease_s
+        return self.unheard_since is None or time.monotonic() - self.unheard_since <= self.lease_s
 
     # --- life -----------------------------------------------------------------------
 
@@ -320,6 +331,15 @@ class Cluster:
     # --- listening --------------------------------------------------------------------
 
     async def _listen(self, listening: asyncio.Event) -> None:
+        """Listen on a connection of its own, connecting again when it fails or when
+        `_probe` finds it deaf.
+
+        Only this task ever closes the listener, and only between two waits: psycopg
+        waits for a notification with the socket registered in the event loop, and a
+        socket closed by another task meanwhile stays registered under a number the
+        next database connection reuses, which uvloop answers by aborting the process
+        (a pause longer than the lease, a debugger or a VM migration, did exactly that).
+        """
         delay = 0.1
         while True:
             try:
@@ -328,17 +348,21 @@ class Cluster:
                     await connection.execute(f"LISTEN {ROOMS_CHANNEL}")
                     await connection.execute(f"LISTEN {self.channel}")
                     self._listener = connection
+                    self._deaf = False
                     self.listened_at = time.monotonic()
                     if listening.is_set():
                         # Notices may have been missed while the connection was down.
                         self.handler.on_resync()
                     listening.set()
                     delay = 0.1
-                    async for notice in connection.notifies():
-                        self._dispatch(notice.channel, notice.payload)
+                    while not self._deaf:
+                        async for notice in connection.notifies(timeout=self.lease_s / 4):
+                            self._dispatch(notice.channel, notice.payload)
+                self._listener = None
             except asyncio.CancelledError:
                 raise
             except Exception as error:
+                self._listener = None
                 self.failures.report("not listening to the other processes", error)
                 await asyncio.sleep(delay)
                 delay = min(2.0, delay * 2)
@@ -351,7 +375,7 @@ class Cluster:
         if not isinstance(message, dict):
             return
         if channel == self.channel and message.get("t") == "ping":
-            self.heard_at = time.monotonic()
+            self.unheard_since = None
         elif channel == ROOMS_CHANNEL:
             try:  # applied at once, so a notice comes before the answer sent after it
                 self.handler.on_notice(NOTICE.validate_python(message))
@@ -401,15 +425,18 @@ class Cluster:
         """Four times per lease: notify this process itself, and reconnect a listener that
         has heard nothing of itself for a whole lease (and was given a lease to hear it)."""
         while True:
+            asked = time.monotonic()
             await asyncio.sleep(self.lease_s / 4)
+            now = time.monotonic()
+            if self.unheard_since is None or now - asked > self.lease_s:
+                # A ping unheard since before a stall of the whole process (a pause, a
+                # debugger) says nothing of the listener: time it from now.
+                self.unheard_since = now
             self._outbox.put_nowait((self.channel, _dumps({"t": "ping"})))
-            listener = self._listener
             settled = time.monotonic() - self.listened_at > self.lease_s
-            if not self.hearing and settled and listener is not None and not listener.closed:
+            if not self.hearing and settled and self._listener is not None and not self._deaf:
                 self.failures.report("not hearing its own notifications", ConnectionError("listening anew"))
-                self._listener = None
-                with contextlib.suppress(Exception):
-                    await listener.close()
+                self._deaf = True  # the listening task closes it after its current wait
 
     async def _beat(self) -> None:
         """Four times per lease: which processes live, and adopt the rooms of dead ones."""

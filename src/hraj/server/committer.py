@@ -21,12 +21,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from hraj.server.logs import Throttled
 from hraj.server.messages import CommitStats
 from hraj.server.protocol import ServerError
-from hraj.store import AppendBatch, Store, StoreError
+from hraj.store import AppendBatch, CommitInDoubt, StaleVersion, Store, StoreError
 
 log = logging.getLogger("hraj.server")
 
 #: Seconds a failed commit keeps the health check at 503 (unless a commit succeeds).
 FAILING_FOR_S = 60.0
+#: The longest wait between two tries to read back a commit in doubt.
+READ_BACK_MAX_S = 2.0
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -111,17 +113,19 @@ class Committer:
             began = time.perf_counter()
             try:
                 await self._append([batch for batch, _ in taken])
+            except CommitInDoubt as error:
+                # Stored or not, nobody knows yet: trying again could store a batch twice
+                # over (a version check would refuse it, but the room would think it
+                # lost). Each room reads back what its own batch became (`Store.holds`).
+                self._failed(taken, error)
+                continue
             except Exception:
-                # One bad batch must not fail the others: retry them one by one.
+                # Nothing was written. One bad batch must not fail the others: retry them one by one.
                 for batch, future in taken:
                     try:
                         await self._append([batch])
                     except Exception as error:
-                        self.failed += 1
-                        self.last_failure = time.monotonic()
-                        self.failures.report(f"room {batch.room_id}", error)
-                        if not future.done():
-                            future.set_exception(error)
+                        self._failed([(batch, future)], error)
                     else:
                         if not future.done():
                             future.set_result(None)
@@ -137,6 +141,14 @@ class Committer:
             for _, future in taken:
                 if not future.done():
                     future.set_result(None)
+
+    def _failed(self, taken: list[tuple[AppendBatch, asyncio.Future[None]]], error: Exception) -> None:
+        self.failed += len(taken)
+        self.last_failure = time.monotonic()
+        for batch, future in taken:
+            self.failures.report(f"room {batch.room_id}", error)
+            if not future.done():
+                future.set_exception(error)
 
     @property
     def failing(self) -> bool:
@@ -172,3 +184,19 @@ async def store_call(write: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -
     except (SQLAlchemyError, OSError, StoreError) as error:
         _store_failures.report("a store call failed", error)
         raise ServerError("unavailable", "The store is unavailable; please try again.") from None
+
+
+async def read_back(store: Store, batch: AppendBatch) -> bool:
+    """What a commit in doubt became: True if `batch` is stored, False if not (StaleVersion
+    if the room's log went on without it). Asks the store again and again until it
+    answers: the move's player waits, since `unavailable` would promise it is not stored."""
+    delay = 0.1
+    while True:
+        try:
+            return await asyncio.to_thread(store.holds, batch)
+        except StaleVersion:
+            raise
+        except (SQLAlchemyError, OSError, StoreError) as error:
+            _store_failures.report("a commit in doubt cannot be read back yet", error)
+            await asyncio.sleep(delay)
+            delay = min(READ_BACK_MAX_S, delay * 2)

@@ -1,15 +1,18 @@
 """Fair dice and shuffles: a secret seed per room, committed at the start, revealed at the end.
 
-Each room draws its seed from `secrets` and publishes `commitment(seed)`, the SHA-256
-of the seed's hex text. Every chance event of the room is drawn by the game's own
-`sample_chance` from a generator derived from the seed; which generator is the room's
-**dice version**:
+Each room draws its seed from `secrets` and publishes its commitment, a SHA-256 of
+the seed's hex text (`room_commitment`). Every chance event of the room is drawn by the
+game's own `sample_chance` from a generator derived from the seed; which generator,
+and what the commitment covers, is the room's **dice version**:
 
-- version 2 (every room made since it exists): the chance event at position `i` of the
-  log draws from `DerivedDice(seed, i)`, whose every number comes from
-  HMAC-SHA256(seed, "i:counter") by rejection sampling (docs/protocol.md spells it
-  out), so the outcomes do not depend on CPython's `random` algorithms and anyone can
-  recompute them in a few lines of another language;
+- version 3 (every room made since it exists): the numbers of version 2; the
+  commitment is the SHA-256 of the room's id, a colon and the seed, so that a record
+  relabelled with another room's id no longer matches its commitment;
+- version 2: the chance event at position `i` of the log draws from
+  `DerivedDice(seed, i)`, whose every number comes from HMAC-SHA256(seed,
+  "i:counter") by rejection sampling (docs/protocol.md spells it out), so the outcomes
+  do not depend on CPython's `random` algorithms and anyone can recompute them in a
+  few lines of another language; the commitment is the SHA-256 of the seed alone;
 - version 1 (older rooms): every chance event draws, in order, from one
   `random.Random(int(seed, 16))`.
 
@@ -41,11 +44,12 @@ if TYPE_CHECKING:
     from _typeshed import SupportsLenAndGetItem
 
 SEED_BYTES = 32
-#: Dice versions: 1 draws from CPython's `random.Random`, 2 from HMAC-SHA256 (see the module's text).
-DICE_V1, DICE_V2 = 1, 2
-DICE_VERSIONS = (DICE_V1, DICE_V2)
+#: Dice versions: 1 draws from CPython's `random.Random`, 2 from HMAC-SHA256, 3 as 2 with a
+#: commitment that names the room (see the module's text).
+DICE_V1, DICE_V2, DICE_V3 = 1, 2, 3
+DICE_VERSIONS = (DICE_V1, DICE_V2, DICE_V3)
 #: The version of every new room.
-DICE_CURRENT = DICE_V2
+DICE_CURRENT = DICE_V3
 
 T = TypeVar("T")
 
@@ -56,8 +60,17 @@ def new_seed() -> str:
 
 
 def commitment(seed: str) -> str:
-    """The SHA-256 (hex) of the seed's text: what a room shows before the game."""
+    """The SHA-256 (hex) of the seed's text: what a room of dice version 1 or 2 shows
+    before the game."""
     return hashlib.sha256(seed.encode("ascii")).hexdigest()
+
+
+def room_commitment(seed: str, room_id: str, dice: int = DICE_CURRENT) -> str:
+    """What a room shows of its seed before the game: from dice version 3 on, the SHA-256
+    (hex) of `"{room_id}:{seed}"`, binding the seed to the room; before, of the seed alone."""
+    if dice < DICE_V3:
+        return commitment(seed)
+    return hashlib.sha256(f"{room_id}:{seed}".encode()).hexdigest()
 
 
 def chance_rng(seed: str) -> random.Random:
@@ -294,13 +307,20 @@ def verify_record(record: object, head: str | None = None) -> Verified:
         int(seed, 16)
     except ValueError:
         raise InvalidRecord("The record's seed is not hexadecimal.") from None
-    if not hmac.compare_digest(commitment(seed), committed):
-        raise InvalidRecord("The revealed seed does not match the commitment {commitment}.", commitment=committed)
     dice = room.get("dice", DICE_V1)
     # `==`, as `in` compares: a version written 2.0 is version 2; true is no version.
     version = None if isinstance(dice, bool) else next((known for known in DICE_VERSIONS if known == dice), None)
     if version is None:
         raise InvalidRecord("Dice version {version} is unknown.", version=str(dice))
+    room_id = room.get("id")
+    if version >= DICE_V3 and not isinstance(room_id, str):
+        raise InvalidRecord("The record does not name its room.")
+    if not hmac.compare_digest(room_commitment(seed, str(room_id), version), committed):
+        raise InvalidRecord(
+            "The revealed seed does not match the commitment {commitment} of room {room}.",
+            commitment=committed,
+            room=str(room_id),
+        )
     game_id, options, events = parse_record(record)
     try:
         game = hraj.game(game_id, **options)

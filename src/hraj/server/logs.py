@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 
 #: Seconds between two log lines of one throttled source.
@@ -64,6 +65,24 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False)
 
 
+#: A query parameter whose value is a secret (an invite link's key): never written to a log.
+SECRET_PARAMETER = re.compile(r"(?<=[?&])(invite=)[^&\s\"]*")
+
+
+class HideSecrets(logging.Filter):
+    """Blanks the invite in the paths of uvicorn's access log (`/r/ROOM?invite=…`):
+    whoever reads the log could otherwise take every free seat of every room."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                SECRET_PARAMETER.sub(r"\1***", arg) if isinstance(arg, str) else arg for arg in record.args
+            )
+        elif isinstance(record.msg, str):
+            record.msg = SECRET_PARAMETER.sub(r"\1***", record.msg)
+        return True
+
+
 def configure(log_format: str, access_log: bool) -> None:
     """Logging of a serving process: hraj's and uvicorn's loggers, as text or JSON lines."""
     handler = logging.StreamHandler()
@@ -79,4 +98,7 @@ def configure(log_format: str, access_log: bool) -> None:
         logger = logging.getLogger(name)
         logger.handlers[:] = []
         logger.propagate = True
-    logging.getLogger("uvicorn.access").setLevel(logging.INFO if access_log else logging.WARNING)
+    access = logging.getLogger("uvicorn.access")
+    access.setLevel(logging.INFO if access_log else logging.WARNING)
+    if not any(isinstance(f, HideSecrets) for f in access.filters):
+        access.addFilter(HideSecrets())

@@ -142,6 +142,8 @@ class Summary(TypedDict):
     commitment: str
     dice: int
     absent_after: int
+    clock: Mapping[str, object] | None
+    """The room's time control (`hraj.clocks.ControlJson`), or None: untimed."""
     hints: bool
     seed: str | None
     seats: list[SeatJson]
@@ -149,6 +151,8 @@ class Summary(TypedDict):
     public: bool
     chat: bool
     rematch: str | None
+    rematch_votes: Mapping[str, object]
+    """Who accepted the rematch offered (`yes`: seats), and who declined it (`declined`)."""
     rematch_passes_first: bool | None
 
 
@@ -217,6 +221,8 @@ class LobbyRoom(TypedDict):
     game: str
     options: GameOptions
     created_at: str
+    host_away_since: str | None
+    """Since when the room's host has been away (None: here, or the room names no host)."""
     seats: list[LobbySeat]
 
 

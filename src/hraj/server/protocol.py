@@ -55,7 +55,8 @@ class Hello(Message):
 
 
 class Act(Message):
-    """A move of my seat, in the game's notation."""
+    """A move of my seat, in the game's notation; its `id` is the move's own (unique for
+    the seat in the room): a move sent again with it is answered, never applied twice."""
 
     type: Literal["act"]
     action: ActionText
@@ -113,6 +114,16 @@ class SeatSpec(Message):
     gender: Gender | None = None
 
 
+class CustomClock(Message):
+    """A live clock chosen by hand: seconds a move (1 to a day) and of reserve (at most a day)."""
+
+    per_move: Annotated[float, Field(ge=1, le=86_400)]
+    reserve: Annotated[float, Field(ge=0, le=86_400)] = 0
+
+
+ClockPreset = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^[a-z0-9-]+$")]
+
+
 class CreateRoom(Message):
     game: Annotated[str, Field(min_length=1, max_length=32)]
     options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=16)
@@ -126,6 +137,9 @@ class CreateRoom(Message):
     a room with at most one person's seat allows them anyway."""
     public: bool = False
     """Listed in the lobby of open games while a person seat is free; anyone may take it."""
+    clock: ClockPreset | CustomClock | None = None
+    """A time control: a preset of the game's clock family (`usbgf`, `normal`, `days-3`...)
+    or a custom live clock; none: untimed."""
 
 
 class Claim(Message):
@@ -142,6 +156,8 @@ class HandToBot(Message):
 
 class PostAction(Message):
     action: ActionText
+    id: ClientId | None = None
+    """The move's own id (as `Act.id`): a move sent again with it is applied once."""
 
 
 class PostChat(Message):
@@ -161,6 +177,7 @@ ERROR_STATUS: dict[str, int] = {
     "not_found": 404,
     "not_over": 409,
     "seat_taken": 409,
+    "name_taken": 409,
     "invalid_action": 422,
     "illegal_action": 409,
     "invalid_option": 422,
@@ -177,6 +194,8 @@ class ServerError(Exception):
         self.code = code
         self.key = template
         self.params = params
+        #: Seconds the client should wait before trying again (sent as Retry-After), if known.
+        self.retry_after: int | None = None
         super().__init__(template.format(**params) if params else template)
 
     @property

@@ -27,7 +27,7 @@ import hmac
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import hraj
@@ -35,19 +35,24 @@ from hraj.core.bot import Bot, make_bot
 from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.core.jsondata import GameOptions
-from hraj.core.record import CHANCE, Record, starting_seat
+from hraj.core.record import CHANCE, MOVE, Event, Record, starting_seat
+from hraj.server.bot_rooms import BotRoomBudget
 from hraj.server.chat import CHAT_BURST, CHAT_LIMIT, CHAT_SHOWN, CHAT_WINDOW_S, chat_json
-from hraj.server.committer import Committer, store_call
+from hraj.server.committer import Committer, read_back, store_call
 from hraj.server.connection import Connection, dumps
 from hraj.server.fairness import chain_head, chain_next, replay_with_seed
 from hraj.server.logs import Throttled
 from hraj.server.messages import ChatJson, ChatMessage, SeatJson, StateMessage, Summary
 from hraj.server.protocol import PROTOCOL_VERSION, ServerError
+from hraj.server.rematch_votes import RematchVotes
+from hraj.server.room_clock import ClockHands
 from hraj.server.seats import PERSON, Seat, stand_in_bot
 from hraj.server.settings import Settings
+from hraj.server.spectators import SpectatorFeed
+from hraj.server.timekeeper import RoomTimer
 from hraj.server.tokens import hash_token, new_token
 from hraj.store import AppendBatch, ChatLine, RoomData, Store
-from hraj.store.db import OVER, PLAYING, StaleVersion
+from hraj.store.db import ARCHIVED, OVER, PLAYING, CommitInDoubt, StaleVersion
 
 log = logging.getLogger("hraj.server")
 
@@ -55,6 +60,8 @@ log = logging.getLogger("hraj.server")
 HINTS_KEY = "_hints"
 #: Seconds before a bot tries again after its move could not be stored.
 BOT_RETRY_S = 2.0
+#: Seconds between two states sent to a room's spectators (the newest; the first at once).
+SPECTATOR_INTERVAL_S = 0.5
 
 T = TypeVar("T")
 
@@ -62,7 +69,15 @@ T = TypeVar("T")
 class Room:
     """One room: its state, its seats, its connections and the actor that changes them."""
 
-    def __init__(self, data: RoomData, committer: Committer, store: Store, secret: str, settings: Settings) -> None:
+    def __init__(
+        self,
+        data: RoomData,
+        committer: Committer,
+        store: Store,
+        secret: str,
+        settings: Settings,
+        bots: BotRoomBudget | None = None,
+    ) -> None:
         self.id = data.id
         options = dict(data.options)
         allowed = bool(options.pop(HINTS_KEY, False))
@@ -91,6 +106,14 @@ class Room:
         self.state, self.dice = replay_with_seed(self.game, data.events, data.seed, data.dice)
         self.version = len(data.events)
         self.head = chain_head(self.commitment, data.events)
+        #: The version of each seat's move by the id its client gave it: sent again, it is answered.
+        self.action_ids = dict(data.action_ids)
+        #: Archived, and neither played nor joined by a player since it was opened (a look
+        #: from anyone): it does nothing by itself and is let go of like a finished room.
+        self.archived = data.status == ARCHIVED
+        #: The process's slots of rooms where no person plays (None: no bound).
+        self.bots = bots
+        self.spectators = SpectatorFeed(SPECTATOR_INTERVAL_S, settings.spectators)
         self.connections: set[Connection] = set()
         #: The actor's jobs, each wrapped with what it does with its result (`_job`).
         self.jobs: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
@@ -103,6 +126,13 @@ class Room:
         self._bot_failed = False
         self._absence: dict[int, asyncio.TimerHandle] = {}
         self.failures = Throttled(log, f"room {self.id}")
+        #: The seat of the room's creator: the lobby shows whether they are here.
+        self.host_seat = data.host_seat
+        self._host_here: bool | None = None
+        #: Who accepted the rematch offered once the game is over (`hraj.server.rematch_votes`).
+        self.votes = RematchVotes.from_json(data.rematch_votes)
+        #: The room's clock, where it has one (`hraj.server.room_clock`).
+        self.clock = ClockHands(self, RoomTimer.of(self.id, data.clock, self.game, None))
 
     # --- life of the actor ------------------------------------------------------------
 
@@ -115,6 +145,7 @@ class Room:
 
     async def stop(self) -> None:
         self.cancel_timers()
+        self.spectators.close()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -123,6 +154,8 @@ class Room:
             connection.outbox.put_nowait(None)
 
     def cancel_timers(self) -> None:
+        if self.bots is not None:
+            self.bots.give_back(self.id)
         if self._bot_timer is not None:
             self._bot_timer.cancel()
             self._bot_timer = None
@@ -163,50 +196,61 @@ class Room:
             self._after_job()
 
     def _after_job(self) -> None:
-        """What the room does by itself next: a bot's move, a stand-in for an absent player."""
+        """What the room does by itself next: a bot's move, a stand-in for an absent
+        player, and its deadlines watched."""
+        if self.archived:
+            return
         self._schedule_bot()
         self._watch_absence()
+        self.clock.watch()
 
     # --- moves ------------------------------------------------------------------------
 
-    async def act(self, seat: int, action: str) -> int:
+    async def act(self, seat: int, action: str, action_id: str | None = None) -> int:
         """Apply a seat's move, draw any chance that follows, commit, broadcast; the new version.
 
         The move is made on a copy: if it cannot be stored, the room stays exactly as it
-        was and the same move may be sent again.
+        was and the same move may be sent again. A move whose id (`action_id`) the seat
+        used before is not applied again: the answer is the first one's version.
         """
+        if action_id is not None and (seat, action_id) in self.action_ids:
+            return answered_at(self.state.events(), self.action_ids[seat, action_id])
         if self.over:
             raise ServerError("illegal_action", "The game is over.")
+        self.clock.refuse_forfeit(action)
         candidate = self.state.copy()
         try:
             candidate.apply(seat, action)
         except HrajError as error:
             raise ServerError.from_hraj(error) from None
-        await self._advance(candidate)
+        self.clock.moving(seat)
+        await self._advance(candidate, action_id)
         return self.version
 
     def head_of(self, version: int) -> str:
-        """The chain head at `version`, the one just committed (inside the actor: the head)."""
-        return self.head
+        """The chain head at `version` (inside the actor; usually the one just committed)."""
+        if version == self.version:
+            return self.head
+        return chain_head(self.commitment, self.state.events()[:version])
 
     async def advance_committed(self) -> None:
         """Draw the chance due now (a new room's opening, or after a failed commit)."""
         if self.state.is_chance:
             await self._advance(self.state.copy())
 
-    async def _advance(self, candidate: State[Any, Any]) -> None:
+    async def _advance(self, candidate: State[Any, Any], action_id: str | None = None) -> None:
         """Draw every pending chance outcome onto `candidate`, commit, and make it the room's state."""
         mark = self.dice.mark()
         try:
             while candidate.is_chance:
                 index = len(candidate.events())
                 candidate.apply_chance(candidate.sample_chance(self.dice.rng(index)), check=False)
-            await self._commit(candidate)
+            await self._commit(candidate, action_id)
         except BaseException:
             self.dice.rewind(mark)
             raise
 
-    async def _commit(self, candidate: State[Any, Any]) -> None:
+    async def _commit(self, candidate: State[Any, Any], action_id: str | None = None) -> None:
         events = candidate.events()[self.version :]
         if not events:
             self.state = candidate
@@ -218,22 +262,37 @@ class Room:
             events,
             status=OVER if candidate.is_over else PLAYING,
             outcome=None if outcome is None else outcome.to_json(),
+            action_id=action_id,
+            clock=self.clock.change(candidate, self.version + len(events)),
         )
         try:
-            await self.committer.commit(batch)
+            try:
+                await self.committer.commit(batch)
+            except CommitInDoubt:
+                # Nobody knows whether it is stored: the store tells, once it answers again.
+                if not await read_back(self.store, batch):
+                    raise
         except StaleVersion:
+            self.clock.settled()
             # The store holds more than this room knew (a commit whose answer was lost):
             # take the stored log as it is.
             with contextlib.suppress(Exception):
                 await self._reload()
             raise ServerError("unavailable", "The move could not be saved; please try again.") from None
         except Exception:
+            self.clock.settled()
             raise ServerError("unavailable", "The move could not be saved; please try again.") from None
         self.state = candidate
+        if action_id is not None:
+            _, seat, _ = events[0]
+            if seat is not None:
+                self.action_ids[seat, action_id] = self.version + 1
+        self.archived = False  # the move took it out of the archive (`Store.append`)
         self.version += len(events)
         for event in events:
             self.head = chain_next(self.head, event)
         self._broadcast_state()
+        self.clock.committed()
 
     async def _reload(self) -> None:
         data = await asyncio.to_thread(self.store.load_room, self.id)
@@ -242,6 +301,8 @@ class Room:
         self.state, self.dice = replay_with_seed(self.game, data.events, data.seed, data.dice)
         self.version = len(data.events)
         self.head = chain_head(self.commitment, data.events)
+        self.action_ids = dict(data.action_ids)
+        self.clock.reload(data.clock)
         self._broadcast_state()
 
     # --- bots: one move per job, at a bounded pace when no person plays ----------------
@@ -253,15 +314,21 @@ class Room:
 
     def _schedule_bot(self) -> None:
         """Queue the room's next step of its own (pending chance, or a bot's move), after a
-        pause if the last one failed or no person plays."""
+        pause if the last one failed or no person plays; a room where no person plays
+        moves only while it holds one of the process's slots (`hraj.server.bot_rooms`)."""
+        alone = not any(seat.played_by_person for seat in self.seats)
+        if self.bots is not None and (self.over or not alone):
+            self.bots.give_back(self.id)
         if self._bot_timer is not None or self._bot_queued or self.over:
             return
         if not self.state.is_chance and self._bot_seat() is None:
             return
         if self._bot_failed:
             delay = BOT_RETRY_S
-        elif self.state.is_chance or any(seat.played_by_person for seat in self.seats):
+        elif self.state.is_chance or not alone:
             delay = 0.0
+        elif self.bots is not None and not self.bots.take(self.id, lambda: self._post(self._nothing)):
+            return  # woken when a slot is free
         else:
             delay = self.settings.bot_pace
         self._bot_queued = True
@@ -269,6 +336,10 @@ class Room:
             self._post(self._bot_move)
         else:
             self._bot_timer = asyncio.get_running_loop().call_later(delay, self._bot_due)
+
+    @staticmethod
+    async def _nothing() -> None:
+        """A job that only lets the actor look again at what it does by itself."""
 
     def _bot_due(self) -> None:
         self._bot_timer = None
@@ -392,6 +463,7 @@ class Room:
         self.seats[seat].name = name
         self.seats[seat].gender = gender
         self._broadcast_seats()
+        await self.clock.seated()
         return seat, token
 
     async def hand_to_bot(self, seat: int, bot: str, *, by_host: bool = False) -> None:
@@ -499,6 +571,12 @@ class Room:
         for connection in self.connections:
             connection.push(text)
 
+    def announce_votes(self) -> None:
+        """Everyone hears who accepted the rematch offered, or who declined it."""
+        text = dumps({"type": "rematch_votes", "room": self.id, **self.votes.to_json()})
+        for connection in self.connections:
+            connection.push(text)
+
     # --- connections and what they see ---------------------------------------------------
 
     async def attach(self, connection: Connection, since: int | None) -> None:
@@ -508,6 +586,10 @@ class Room:
         connected); a spectator's does not, so watchers cost nobody else a message.
         """
         seat = connection.seat
+        if seat is None and not self.spectators.admit(connection):
+            raise ServerError("rate_limited", "This game has as many spectators as it can take; try again later.")
+        if seat is not None:
+            self.archived = False  # a player is back: the room goes on (its next move stores it so)
         arrives = seat is not None and seat not in self._connected_seats()
         if seat is not None:
             arrives = self._returned(seat) or arrives
@@ -530,6 +612,7 @@ class Room:
         )
         if since != self.version:
             connection.push(self.state_message(connection.seat))
+        self.clock.show(connection)
         if arrives:
             self._broadcast_seats(but=connection)
 
@@ -538,6 +621,7 @@ class Room:
         if connection not in self.connections:
             return
         self.connections.discard(connection)
+        self.spectators.discard(connection)
         if connection.seat is not None and connection.seat not in self._connected_seats():
             self._broadcast_seats()
             self._watch_absence()
@@ -572,9 +656,25 @@ class Room:
 
     def _broadcast_state(self) -> None:
         for connection in self.connections:
-            connection.push(self.state_message(connection.seat))
+            if connection.seat is not None:
+                connection.push(self.state_message(connection.seat))
+        if self.spectators.watchers:  # one text for every spectator, at the feed's pace
+            self.spectators.publish(self.state_message(None))
+
+    def _note_host(self) -> None:
+        """Tell the store (for the lobby) when the host of a public room comes or goes."""
+        if not self.public or self.host_seat is None or self.over or not getattr(self, "owned", True):
+            return
+        here = self.host_seat in self._connected_seats()
+        if here == self._host_here:
+            return
+        self._host_here = here
+        away = None if here else dt.datetime.now(dt.UTC)
+        task = asyncio.ensure_future(store_call(self.store.note_host, self.id, away))
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
 
     def _broadcast_seats(self, but: Connection | None = None) -> None:
+        self._note_host()
         if not self.connections:
             return
         text = dumps({"type": "seats", "room": self.id, "seats": self.public_seats()})
@@ -595,6 +695,7 @@ class Room:
             "commitment": self.commitment,
             "dice": self.dice.version,
             "absent_after": self.absent_after,
+            "clock": self.clock.control(),
             "hints": self.hints,
             "seed": self.seed if self.over else None,
             "seats": self.public_seats(),
@@ -602,6 +703,7 @@ class Room:
             "public": self.public,
             "chat": self.has_chat,
             "rematch": self.rematch,
+            "rematch_votes": self.votes.to_json(),
             "rematch_passes_first": self.rematch_options()[1] if self.over else None,
         }
 
@@ -618,3 +720,12 @@ class Room:
             "head": self.head,
         }
         return record
+
+
+def answered_at(events: Sequence[Event], version: int) -> int:
+    """The version a move stored as `version` was answered with: the room's version once
+    its forced steps and chance were stored with it (up to the next decision)."""
+    end = version
+    while end < len(events) and events[end][0] != MOVE:
+        end += 1
+    return end

@@ -13,7 +13,9 @@
 | rooms per address  |                | HRAJ_ROOM_RATE / _BURST  | 10 rooms a minute, bursts of 20      |
 | socket upgrades    |                | HRAJ_WS_CONNECT_RATE / _BURST | 5 a second per address, bursts of 30 |
 | open sockets       |                | HRAJ_WS_PER_ADDRESS      | 100 per address                      |
-| rooms of bots only |                | HRAJ_BOT_ROOMS           | allow (refuse: a public server's choice) |
+| rooms of bots only |                | HRAJ_BOT_ROOMS           | allow (refuse: none; endless: any match length) |
+| bot rooms at once  |                | HRAJ_BOT_ROOM_BUDGET     | 20 rooms where no person plays run at once |
+| spectators         |                | HRAJ_SPECTATORS          | 500 per room and process                 |
 | pace of bot rooms  |                | HRAJ_BOT_PACE            | 1 s a move where no person plays     |
 | moves shown in turn |               | HRAJ_STEP_PAUSE          | 0.55 s per move the browser steps through (0: none) |
 | absent players     |                | HRAJ_ABSENT_AFTER        | 120 s (a room may choose; 0: never)  |
@@ -25,10 +27,20 @@
 | log format         |                | HRAJ_LOG_FORMAT          | text (json: one object per line)     |
 | lease of rooms     |                | HRAJ_LEASE               | 5 s (PostgreSQL: rooms of a dead process move on) |
 | access log         |                | HRAJ_ACCESS_LOG          | off (on: one line per request)       |
+| Web Push key       |                | HRAJ_VAPID_KEY           | kept beside the SQLite file (PostgreSQL: none) |
+| Web Push contact   |                | HRAJ_PUSH_CONTACT        | mailto:hraj@localhost                |
+| local push services |               | HRAJ_PUSH_LOCAL          | refuse (allow: http, private hosts) |
+| clock scale        |                | HRAJ_CLOCK_SCALE         | 1 (tests: 0.05 makes presets 20x shorter) |
+| new accounts       |                | HRAJ_SIGN_UP_RATE / _BURST | 10 an hour per address, bursts of 10 |
+| password hashing   |                | HRAJ_HASH_WORKERS / _WAITING | 1 process at low priority, 8 waiting |
+| provisional rating |                | HRAJ_PROVISIONAL_DEVIATION | 110 points of deviation (OpenSkill games) |
+| provisional FIBS   |                | HRAJ_PROVISIONAL_EXPERIENCE | 25 match points played (FIBS formula) |
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import os
 import secrets
 from collections.abc import Mapping
@@ -36,6 +48,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy.exc import ArgumentError
 
 from hraj.core.errors import HrajError
@@ -69,6 +83,12 @@ class Settings:
     """Sockets one client address may hold open at once."""
     bot_rooms: bool = True
     """Whether rooms whose every seat is a bot may be created."""
+    bot_rooms_endless: bool = False
+    """Whether a room of bots only may choose an option beyond its game's `bots_alone_max`."""
+    bot_room_budget: int = 20
+    """Rooms where no person plays that run their bots at once in this process."""
+    spectators: int = 500
+    """Spectator sockets one room holds at once in this process."""
     bot_pace: float = 1.0
     """Seconds between bot moves in a room where no person plays."""
     step_pause: float = 0.55
@@ -85,9 +105,28 @@ class Settings:
     shutdown_grace: float = 3.0
     log_format: str = "text"
     access_log: bool = False
+    sign_up_rate: float = 10.0
+    """New accounts an address may make per hour (on average)."""
+    sign_up_burst: int = 10
+    hash_workers: int = 1
+    """Processes that hash passwords (each one hash at a time, at a lower priority than the server)."""
+    hash_waiting: int = 8
+    """Password checks that may wait for a hashing process; more are answered "busy"."""
+    provisional_deviation: float = 110.0
+    """An OpenSkill rating is provisional ("?") while its deviation (display points) is above this."""
+    provisional_experience: int = 25
+    """A FIBS rating is provisional while its player has played fewer match points than this."""
     lease: float = 5.0
     """Seconds a process's rooms stay its own after it last renewed its lease (PostgreSQL,
     several processes): a process that dies has its rooms taken over this long after."""
+    vapid_key: str = ""
+    """The server's Web Push (VAPID) private key, PEM; empty: no push."""
+    push_contact: str = "mailto:hraj@localhost"
+    """Whom push services may contact about this server (the VAPID `sub` claim)."""
+    push_local: bool = False
+    """Whether push messages may go to http and private addresses (a test's receiver)."""
+    clock_scale: float = 1.0
+    """Every clock preset's times are multiplied by this (short clocks for tests)."""
 
     @property
     def url(self) -> str:
@@ -137,12 +176,23 @@ def _rate(name: str, value: str | float) -> float:
     return number
 
 
-def _secret_beside(database_url: str) -> str:
-    """The secret kept in a file next to a SQLite database, made on first start."""
+#: The file beside a SQLite database that keeps the server secret when none is given.
+SECRET_FILE = "hraj-secret"
+
+
+def secret_file(database_url: str) -> Path | None:
+    """Where the secret of a SQLite database is kept (None: a database in memory)."""
     database = sa.make_url(database_url).database
     if not database or database == ":memory:":
+        return None
+    return Path(database).expanduser().resolve().parent / SECRET_FILE
+
+
+def _secret_beside(database_url: str) -> str:
+    """The secret kept in a file next to a SQLite database, made on first start."""
+    path = secret_file(database_url)
+    if path is None:
         return secrets.token_urlsafe(32)
-    path = Path(database).expanduser().resolve().parent / "hraj-secret"
     try:
         if path.exists():
             return path.read_text(encoding="ascii").strip()
@@ -154,6 +204,59 @@ def _secret_beside(database_url: str) -> str:
         return secret
     except OSError as error:
         raise SettingsError("secret: cannot read or create {path}: {why}", path=str(path), why=error.strerror) from None
+
+
+VAPID_FILE = "hraj-vapid.pem"
+
+
+def _vapid_beside(database_url: str) -> str:
+    """The Web Push key kept in a file next to a SQLite database, made on first start
+    (PEM, readable by its owner only, like the secret); none for PostgreSQL."""
+    url = sa.make_url(database_url)
+    if url.get_backend_name() != "sqlite":
+        return ""
+    if not url.database or url.database == ":memory:":
+        return new_vapid_key()
+    path = Path(url.database).expanduser().resolve().parent / VAPID_FILE
+    try:
+        if path.exists():
+            return path.read_text(encoding="ascii")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        key = new_vapid_key()
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="ascii") as file:
+            file.write(key)
+        return key
+    except OSError as error:
+        raise SettingsError(
+            "Web Push key: cannot read or create {path}: {why}", path=str(path), why=error.strerror
+        ) from None
+
+
+def new_vapid_key() -> str:
+    """A new P-256 private key for Web Push (VAPID, RFC 8292), as PEM."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    return pem.decode("ascii")
+
+
+def _vapid_key(value: str) -> str:
+    """A VAPID key given as a setting: PEM, or the base64url raw key that web-push tools print."""
+    text = value.strip()
+    try:
+        if text.startswith("-----BEGIN"):
+            key = serialization.load_pem_private_key(text.encode(), password=None)
+        else:
+            raw = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
+            if len(raw) != 32:
+                raise ValueError("a raw P-256 key has 32 bytes")
+            key = ec.derive_private_key(int.from_bytes(raw, "big"), ec.SECP256R1())
+    except (ValueError, TypeError, binascii.Error):
+        raise SettingsError("HRAJ_VAPID_KEY: not a P-256 private key (PEM or base64url)") from None
+    if not isinstance(key, ec.EllipticCurvePrivateKey) or not isinstance(key.curve, ec.SECP256R1):
+        raise SettingsError("HRAJ_VAPID_KEY: not a P-256 private key (PEM or base64url)")
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    return pem.decode("ascii")
 
 
 def load_settings(
@@ -197,7 +300,12 @@ def load_settings(
         ws_connect_rate=_rate("HRAJ_WS_CONNECT_RATE", env.get("HRAJ_WS_CONNECT_RATE", 5)),
         ws_connect_burst=_int("HRAJ_WS_CONNECT_BURST", env.get("HRAJ_WS_CONNECT_BURST", 30), 1, 1_000_000),
         ws_per_address=_int("HRAJ_WS_PER_ADDRESS", env.get("HRAJ_WS_PER_ADDRESS", 100), 1, 1_000_000),
-        bot_rooms=_choice("HRAJ_BOT_ROOMS", env.get("HRAJ_BOT_ROOMS", "allow"), {"allow": True, "refuse": False}),
+        bot_rooms=_choice(
+            "HRAJ_BOT_ROOMS", env.get("HRAJ_BOT_ROOMS", "allow"), {"allow": True, "endless": True, "refuse": False}
+        ),
+        bot_rooms_endless=env.get("HRAJ_BOT_ROOMS", "allow").strip().lower() == "endless",
+        bot_room_budget=_int("HRAJ_BOT_ROOM_BUDGET", env.get("HRAJ_BOT_ROOM_BUDGET", 20), 0, 1_000_000),
+        spectators=_int("HRAJ_SPECTATORS", env.get("HRAJ_SPECTATORS", 500), 0, 1_000_000),
         bot_pace=_seconds("HRAJ_BOT_PACE", env.get("HRAJ_BOT_PACE", 1), 0.0, 3600.0),
         step_pause=_seconds("HRAJ_STEP_PAUSE", env.get("HRAJ_STEP_PAUSE", 0.55), 0.0, 5.0),
         absent_after=_int("HRAJ_ABSENT_AFTER", env.get("HRAJ_ABSENT_AFTER", 120), 0, 7 * 24 * 3600),
@@ -213,7 +321,28 @@ def load_settings(
         else "text",
         access_log=_choice("HRAJ_ACCESS_LOG", env.get("HRAJ_ACCESS_LOG", "off"), {"on": True, "off": False}),
         lease=_seconds("HRAJ_LEASE", env.get("HRAJ_LEASE", 5), 1.0, 300.0),
+        vapid_key=_vapid_key(env["HRAJ_VAPID_KEY"]) if env.get("HRAJ_VAPID_KEY") else _vapid_beside(database_url),
+        push_contact=_contact(env.get("HRAJ_PUSH_CONTACT", "mailto:hraj@localhost")),
+        clock_scale=_seconds("HRAJ_CLOCK_SCALE", env.get("HRAJ_CLOCK_SCALE", 1), 0.001, 1000.0),
+        push_local=_choice("HRAJ_PUSH_LOCAL", env.get("HRAJ_PUSH_LOCAL", "refuse"), {"allow": True, "refuse": False}),
+        sign_up_rate=_rate("HRAJ_SIGN_UP_RATE", env.get("HRAJ_SIGN_UP_RATE", 10)),
+        sign_up_burst=_int("HRAJ_SIGN_UP_BURST", env.get("HRAJ_SIGN_UP_BURST", 10), 1, 1_000_000),
+        hash_workers=_int("HRAJ_HASH_WORKERS", env.get("HRAJ_HASH_WORKERS", 1), 1, 64),
+        hash_waiting=_int("HRAJ_HASH_WAITING", env.get("HRAJ_HASH_WAITING", 8), 0, 10_000),
+        provisional_deviation=_seconds(
+            "HRAJ_PROVISIONAL_DEVIATION", env.get("HRAJ_PROVISIONAL_DEVIATION", 110), 0.0, 10_000.0
+        ),
+        provisional_experience=_int(
+            "HRAJ_PROVISIONAL_EXPERIENCE", env.get("HRAJ_PROVISIONAL_EXPERIENCE", 25), 0, 1_000_000
+        ),
     )
+
+
+def _contact(value: str) -> str:
+    text = value.strip()
+    if not text.startswith(("mailto:", "https://")) or any(c.isspace() for c in text):
+        raise SettingsError("HRAJ_PUSH_CONTACT: expected mailto:ADDRESS or https://URL, got {value}", value=repr(value))
+    return text
 
 
 def _choice(name: str, value: str, choices: dict[str, bool]) -> bool:

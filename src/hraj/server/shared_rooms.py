@@ -13,9 +13,11 @@ and this process keeps a copy for its own clients. A follower
   connected and the absent-player clock counts connections on every process;
 - takes the room over when the owner stops answering and its lease has run out.
 
-A move answered by nobody is never acknowledged: if the owner died while a move of
-this follower's client was in flight, the new owner looks in the stored log and
-acknowledges the move if it was committed, or applies it if it was not.
+A move answered by nobody is never acknowledged, and never answered `unavailable`
+either: every move travels with its id (the client's, or one the follower gives it),
+so it may be sent again until some owner answers; if the owner died while a move was in
+flight, the new owner finds the id in the stored log and answers as the first time, or
+applies the move if it was not stored.
 """
 
 from __future__ import annotations
@@ -24,11 +26,14 @@ import asyncio
 import collections
 import contextlib
 import logging
+import math
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from hraj.core.record import MOVE, Event
+from hraj.core.record import Event
+from hraj.server.bot_rooms import BotRoomBudget
 from hraj.server.chat import chat_from_json, chat_json
 from hraj.server.cluster import Cluster, Notice, Op, Reply, Request, SeatsNotice, refusal
 from hraj.server.committer import Committer, store_call
@@ -56,15 +61,26 @@ RETRY_S = 0.2
 HEADS_KEPT = 64
 #: Seconds a followed room stays loaded with no connection here.
 FOLLOWER_IDLE_S = 60.0
+#: Leases a follower waits for a live owner's answer to a move before asking again.
+ASK_AGAIN_LEASES = 2
+#: How a follower's own id for a move its client sent without one begins.
+FORWARDED_ID = "~"
 
 
 class SharedRoom(Room):
     """A room owned by this process or followed from another; see the module."""
 
     def __init__(
-        self, data: RoomData, committer: Committer, store: Store, secret: str, settings: Settings, cluster: Cluster
+        self,
+        data: RoomData,
+        committer: Committer,
+        store: Store,
+        secret: str,
+        settings: Settings,
+        cluster: Cluster,
+        bots: BotRoomBudget | None = None,
     ) -> None:
-        super().__init__(data, committer, store, secret, settings)
+        super().__init__(data, committer, store, secret, settings, bots)
         self.cluster = cluster
         self.owner = data.owner
         #: Owner: the seats connected to each other process (their presence).
@@ -97,18 +113,21 @@ class SharedRoom(Room):
 
     # --- requests: done here when owned, else sent to the owner ------------------------
 
-    async def act(self, seat: int, action: str) -> int:
+    async def act(self, seat: int, action: str, action_id: str | None = None) -> int:
         if self.owned:
-            return await super().act(seat, action)
-        reply = await self._forward({"op": "act", "seat": seat, "action": action}, move=(seat, action))
+            return await super().act(seat, action, action_id)
+        # A move without its client's id gets one here: sent to the owner again (an owner
+        # that did not answer, a new owner), it is then still applied once.
+        action_id = action_id if action_id is not None else FORWARDED_ID + secrets.token_urlsafe(12)
+        reply = await self._forward({"op": "act", "seat": seat, "action": action, "action_id": action_id})
         version = reply["version"]
         self._remember(version, reply["head"])
         return version
 
     def head_of(self, version: int) -> str:
-        if self.owned:
-            return self.head
-        return self._heads.get(version, self.head)
+        if self.owned or version not in self._heads:
+            return super().head_of(version)
+        return self._heads[version]
 
     def _remember(self, version: int, head: str) -> None:
         self._heads[version] = head
@@ -160,8 +179,9 @@ class SharedRoom(Room):
             self.set_remote(sender, frozenset(op["seats"]))
             return {}
         if op["op"] == "act":
-            await self.act(op["seat"], op["action"])
-        elif op["op"] == "claim":
+            version = await self.act(op["seat"], op["action"], op["action_id"])
+            return {"version": version, "head": self.head_of(version)}
+        if op["op"] == "claim":
             gender = op["gender"]
             number, token = await self.claim(op["seat"], op["name"], gender if gender in ("m", "f") else None)
             return {"seat": number, "token": token, "version": self.version, "head": self.head}
@@ -176,18 +196,28 @@ class SharedRoom(Room):
             rooms = self.cluster.handler
             if not isinstance(rooms, SharedRooms):  # pragma: no cover - the cluster of shared rooms
                 raise ServerError("not_found", "There is no room {room}.", room=self.id)
-            new, made = await rooms.rematch(self)
-            return {"rematch": new.id, "made": made, "version": self.version, "head": self.head}
+            new, made = await rooms.consent(self, op.get("seat"), op.get("accept", True))
+            return {
+                "rematch": None if new is None else new.id,
+                "made": made,
+                "version": self.version,
+                "head": self.head,
+            }
         return {"version": self.version, "head": self.head}
 
-    async def _forward(self, message: Op, move: tuple[int, str] | None = None) -> Reply:
-        """Have the owner do `message`; take the room over if the owner is gone."""
-        since = self.version
-        deadline = time.monotonic() + FORWARD_LIMIT_S
+    async def _forward(self, message: Op) -> Reply:
+        """Have the owner do `message`; take the room over if the owner is gone.
+
+        A move (it carries its id) is asked for again and again until some owner answers:
+        asking twice never applies it twice, and `unavailable` would promise it is not
+        stored while an owner may be storing it. Anything else gives up after a while."""
+        again = message["op"] == "act"
+        deadline = math.inf if again else time.monotonic() + FORWARD_LIMIT_S
         while True:
             owner, reply = self.owner, None
             if owner is not None and owner != self.cluster.id:
-                reply = await self._ask(owner, message, deadline)
+                wait = time.monotonic() + ASK_AGAIN_LEASES * self.cluster.lease_s if again else deadline
+                reply = await self._ask(owner, message, wait)
             if reply is not None:
                 error = reply.get("error")
                 if not error:
@@ -199,7 +229,13 @@ class SharedRoom(Room):
             if time.monotonic() > deadline:
                 raise ServerError("unavailable", "The store is unavailable; please try again.")
             # No answer, or not the owner any more: whose is the room now?
-            taken = await store_call(self.cluster.leases.claim, self.id)
+            try:
+                taken = await store_call(self.cluster.leases.claim, self.id)
+            except ServerError:
+                if not again:
+                    raise
+                await asyncio.sleep(self.cluster.lease_s / 4)  # the store is down: ask once it is back
+                continue
             if taken == self.cluster.id:
                 await self.become_owner()
             elif taken != owner or reply is not None:
@@ -208,10 +244,7 @@ class SharedRoom(Room):
                 if taken is not None:
                     self._set_owner(taken)  # the new owner hears who is connected here
                 await self._refresh()
-            if move is not None and self._made_since(since, *move):
-                # Committed by an owner that could not answer: acknowledged now, once.
-                return {"version": self.version, "head": self.head}
-            if self.owned:
+            if self.owned:  # a move an owner that died had stored is answered from its id
                 return await self.call(lambda: self.serve(message, self.cluster.id))
 
     async def _ask(self, owner: str, message: Op, deadline: float) -> Reply | None:
@@ -230,10 +263,6 @@ class SharedRoom(Room):
                     return None
         finally:
             answer.cancel()
-
-    def _made_since(self, since: int, seat: int, action: str) -> bool:
-        later: list[Event] = list(self.state.events()[since:])
-        return any(kind == MOVE and who == seat and text == action for kind, who, text in later)
 
     async def _reach(self, version: int) -> None:
         """Wait until the notice of `version` has arrived (read the store if it is lost)."""
@@ -322,6 +351,8 @@ class SharedRoom(Room):
         self.state, self.dice = state, dice
         self.version = len(data.events)
         self.head = chain_head(self.commitment, data.events)
+        self.action_ids = dict(data.action_ids)
+        self.clock.reload(data.clock)
         for seat, stored in zip(self.seats, data.seats, strict=True):
             if seat.bot != stored.bot and not seat.stand_in:
                 seat.player = None
@@ -364,6 +395,7 @@ class SharedRoom(Room):
         log.info("room %s is served by another process now", self.id)
         self.owner = owner
         self.cancel_timers()
+        self.clock.unwatch()
         self.remote = {}
         self._told = None
         self._refresh_soon()
@@ -476,7 +508,9 @@ class SharedRooms(Rooms):
         return len(taken) == limit
 
     def _room(self, data: RoomData) -> Room:
-        return SharedRoom(data, self.committer, self.store, self.secret, self.settings, self.cluster)
+        return self._timed(
+            SharedRoom(data, self.committer, self.store, self.secret, self.settings, self.cluster, self.bots)
+        )
 
     async def get(self, room_id: str) -> Room:
         room = await super().get(room_id)
@@ -520,12 +554,17 @@ class SharedRooms(Rooms):
         elif message["t"] == "rematch" and not room.owned:
             room.announce_rematch(message["new"])
 
+    async def consent(self, old: Room, seat: int | None, accept: bool) -> tuple[Room | None, bool]:
+        """Counted by the old room's owner (though asked through any process)."""
+        if isinstance(old, SharedRoom) and not old.owned:
+            reply = await old._forward({"op": "rematch", "seat": seat, "accept": accept})
+            made = reply.get("rematch")
+            return (None if made is None else await self.get(made)), reply["made"]
+        return await super().consent(old, seat, accept)
+
     async def rematch(self, old: Room) -> tuple[Room, bool]:
         """Made by the old room's owner (once, though asked through any process), and
         announced to the players connected to every other process."""
-        if isinstance(old, SharedRoom) and not old.owned:
-            reply = await old._forward({"op": "rematch"})
-            return await self.get(reply["rematch"]), reply["made"]
         new, made = await super().rematch(old)
         if made:
             self.cluster.publish({"t": "rematch", "r": old.id, "o": self.cluster.id, "new": new.id})

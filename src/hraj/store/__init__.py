@@ -7,6 +7,7 @@ migrations shipped in `hraj.store.migrations` and brought up to date on start.
 from hraj.store.db import (
     AppendBatch,
     ChatLine,
+    CommitInDoubt,
     NewRoom,
     NewSeat,
     OpenRoom,
@@ -20,6 +21,7 @@ from hraj.store.db import (
 __all__ = [
     "AppendBatch",
     "ChatLine",
+    "CommitInDoubt",
     "NewRoom",
     "NewSeat",
     "OpenRoom",

@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -33,6 +33,8 @@ from hraj.core.game import OutcomeJson
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import Event
 from hraj.store.schema import chat, events, rooms, seats
+from hraj.store.seeks import mark_paired
+from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
 
 PLAYING = "playing"
 OVER = "over"
@@ -42,6 +44,8 @@ ARCHIVED = "archived"
 
 #: PostgreSQL advisory lock key of the serving process ("hraj" in ASCII).
 WRITER_LOCK_KEY = 0x6872616A
+#: PostgreSQL advisory lock key held while the schema is migrated ("hrajm").
+MIGRATION_LOCK_KEY = 0x6872616A6D
 
 
 class StoreError(HrajError):
@@ -54,6 +58,17 @@ class StaleVersion(StoreError):
 
 class NotOwner(StaleVersion):
     """The room is owned by another server process now (nothing was written)."""
+
+
+class SeekTaken(HrajError):
+    """A seek that a new room would seat was paired meanwhile (the room was not created);
+    not a store failure: the pairing simply tries again."""
+
+
+class CommitInDoubt(StoreError):
+    """The database went away while it was committing: the batches may be stored or not.
+    Only a read of the store tells (`Store.holds`); every other failure of `append`
+    means that nothing was written."""
 
 
 #: The PostgreSQL channel on which every commit tells the other processes what changed.
@@ -92,6 +107,13 @@ class NewRoom:
     public: bool = False
     rematch_of: str | None = None
     """The finished room this one is the rematch of: it points here from now on."""
+    clock: Mapping[str, object] | None = None
+    """The room's clock as the clocks part writes it (None: untimed)."""
+    host_seat: int | None = None
+    """The seat the room's creator took (its presence is shown in the lobby)."""
+    pairs: Sequence[tuple[str, int]] = ()
+    """The seeks this room seats, as (seek id, seat): marked in the same transaction,
+    and the room is not created if any of them was paired meanwhile (`SeekTaken`)."""
 
 
 @dataclass(slots=True)
@@ -131,6 +153,14 @@ class RoomData:
     chat_count: int = 0
     """How many messages the room's chat holds in all."""
     created_at: dt.datetime | None = None
+    action_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    """The version of each seat's move by the id its client gave it: (seat, id) -> version."""
+    clock: Mapping[str, object] | None = None
+    """The room's clock as last committed (None: untimed)."""
+    deadlines: list[DueRow] = field(default_factory=list)
+    """The deadlines of its running turns, as last committed."""
+    rematch_votes: Mapping[str, object] | None = None
+    host_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +183,8 @@ class OpenRoom:
     options: GameOptions
     created_at: dt.datetime
     seats: list[SeatData]
+    host_away_since: dt.datetime | None = None
+    """Since when the host has been away (None: here, or no host seat known)."""
 
 
 #: Chat messages of a room read back with it (the newest ones).
@@ -161,13 +193,19 @@ CHAT_KEPT = 100
 
 @dataclass(frozen=True, slots=True)
 class AppendBatch:
-    """New events of one room: they become versions `after + 1`, `after + 2`, ..."""
+    """New events of one room: they become versions `after + 1`, `after + 2`, ...
+
+    `action_id` is the id the client gave the move that made them, which is then the
+    batch's first event (a batch holds one move at most, and whatever followed it)."""
 
     room_id: str
     after: int
     events: Sequence[Event]
     status: str = PLAYING
     outcome: OutcomeJson | None = None
+    action_id: str | None = None
+    clock: ClockChange | None = None
+    """The room's clock and deadlines after these events (None: untimed, unchanged)."""
 
 
 _BUMP = (
@@ -375,7 +413,7 @@ class Store:
         PostgreSQL is backed up with its own tools (`pg_dump`); see docs/protocol.md.
         """
         if self.engine.dialect.name != "sqlite":
-            raise StoreError("Back up a PostgreSQL database with pg_dump (see docs/protocol.md).")
+            raise StoreError("Back up a PostgreSQL database with pg_dump (see docs/deploy.md).")
         if target.exists():
             raise StoreError("{path} exists already; the backup needs a new file.", path=str(target))
         try:
@@ -407,6 +445,10 @@ class Store:
         config.set_main_option("script_location", str(resources.files("hraj.store") / "migrations"))
         try:
             with self.engine.begin() as connection:
+                if self.engine.dialect.name == "postgresql":
+                    # Processes started together (two units at boot) migrate one after the
+                    # other: the second finds the schema made instead of making it again.
+                    connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
         except SQLAlchemyError as error:
@@ -442,8 +484,13 @@ class Store:
                     absent_after=room.absent_after,
                     owner=room.owner,
                     public=room.public,
+                    clock=room.clock,
+                    host_seat=room.host_seat,
+                    host_away_since=now if room.host_seat is not None else None,
                 )
             )
+            if room.pairs and not mark_paired(connection, room.id, list(room.pairs)):
+                raise SeekTaken("Someone waiting for this game was paired meanwhile.")
             if room.rematch_of is not None:
                 pointed = connection.execute(
                     rooms.update()
@@ -484,6 +531,8 @@ class Store:
             owner=room.owner,
             public=room.public,
             created_at=now,
+            clock=room.clock,
+            host_seat=room.host_seat,
         )
 
     def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
@@ -500,7 +549,14 @@ class Store:
             return
         now = _now()
         rows = [
-            {"room_id": batch.room_id, "version": batch.after + number, "kind": kind, "seat": seat, "text": text}
+            {
+                "room_id": batch.room_id,
+                "version": batch.after + number,
+                "kind": kind,
+                "seat": seat,
+                "text": text,
+                "action_id": batch.action_id if number == 1 else None,
+            }
             for batch in batches
             for number, (kind, seat, text) in enumerate(batch.events, start=1)
         ]
@@ -517,15 +573,32 @@ class Store:
             for batch in batches
         ]
         try:
-            with self.engine.begin() as connection:
-                # One statement for all the rooms; the version check of every room must hold.
-                if connection.execute(_BUMP if owner is None else _BUMP_OWNED, bumps).rowcount != len(bumps):
-                    raise _Stale
-                if rows:
-                    connection.execute(events.insert(), rows)
-                if owner is not None:
-                    notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
-                    connection.execute(_NOTIFY, notices)
+            with self.engine.connect() as connection:
+                transaction = connection.begin()
+                try:
+                    # One statement for all the rooms; the version check of every room must hold.
+                    if connection.execute(_BUMP if owner is None else _BUMP_OWNED, bumps).rowcount != len(bumps):
+                        raise _Stale
+                    if rows:
+                        connection.execute(events.insert(), rows)
+                    write_clocks(connection, {b.room_id: b.clock for b in batches if b.clock is not None})
+                    if owner is not None:
+                        notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
+                        connection.execute(_NOTIFY, notices)
+                except BaseException:
+                    with contextlib.suppress(SQLAlchemyError):
+                        transaction.rollback()
+                    raise
+                try:
+                    transaction.commit()
+                except SQLAlchemyError as error:
+                    # Asked to commit, the database did not say whether it did. The
+                    # connection is in no known state: it is closed, never reused.
+                    with contextlib.suppress(SQLAlchemyError):
+                        connection.invalidate()
+                    raise CommitInDoubt(
+                        "The database did not confirm the commit: {why}", why=str(getattr(error, "orig", error))
+                    ) from error
         except _Stale:
             room, owned_by = self._stale(batches, owner)
             if owned_by != owner:
@@ -535,6 +608,34 @@ class Store:
             raise StaleVersion(
                 "Room {room} is not at the version the batch starts from; nothing was written.", room=room
             ) from None
+
+    def holds(self, batch: AppendBatch) -> bool:
+        """Whether `batch` is stored: True if its events (and its move's id) are the
+        room's versions `after + 1`...; False if the room is still at `after`, so that
+        nothing of it was written. Raises StaleVersion if the log went on otherwise.
+        What a commit in doubt (`CommitInDoubt`) was is read back this way."""
+        with self.engine.connect() as connection:
+            version = connection.execute(sa.select(rooms.c.version).where(rooms.c.id == batch.room_id)).scalar()
+            if version == batch.after:
+                return False
+            stored = connection.execute(
+                sa.select(events.c.kind, events.c.seat, events.c.text, events.c.action_id)
+                .where(
+                    events.c.room_id == batch.room_id,
+                    events.c.version > batch.after,
+                    events.c.version <= batch.after + len(batch.events),
+                )
+                .order_by(events.c.version)
+            ).all()
+        expected = [
+            (kind, seat, text, batch.action_id if number == 0 else None)
+            for number, (kind, seat, text) in enumerate(batch.events)
+        ]
+        if [tuple(row) for row in stored] == expected:
+            return True
+        raise StaleVersion(
+            "Room {room} is not at the version the batch starts from; nothing was written.", room=batch.room_id
+        )
 
     def _stale(self, batches: Sequence[AppendBatch], owner: str | None) -> tuple[str, str | None]:
         """The first room whose stored version (or owner) is not the batch's, and its owner."""
@@ -632,16 +733,24 @@ class Store:
                 rematch=row["rematch"],
                 created_at=_utc(row["created_at"]),
                 seats=[_seat_data(s) for s in seat_rows],
+                clock=row["clock"],
+                rematch_votes=row["rematch_votes"],
+                host_seat=row["host_seat"],
             )
+            if row["clock"] is not None:
+                room.deadlines = read_deadlines(connection, [room_id])
             if with_events:
-                room.events = [
-                    (kind, seat, text)
-                    for kind, seat, text in connection.execute(
-                        sa.select(events.c.kind, events.c.seat, events.c.text)
-                        .where(events.c.room_id == room_id)
-                        .order_by(events.c.version)
-                    )
-                ]
+                rows = connection.execute(
+                    sa.select(events.c.kind, events.c.seat, events.c.text, events.c.action_id)
+                    .where(events.c.room_id == room_id)
+                    .order_by(events.c.version)
+                ).all()
+                room.events = [(kind, seat, text) for kind, seat, text, _ in rows]
+                room.action_ids = {
+                    (seat, action_id): version
+                    for version, (_, seat, _, action_id) in enumerate(rows, start=1)
+                    if action_id is not None and seat is not None
+                }
             lines = connection.execute(
                 sa.select(chat.c.number, chat.c.seat, chat.c.name, chat.c.text, chat.c.created_at)
                 .where(chat.c.room_id == room_id)
@@ -654,12 +763,17 @@ class Store:
             room.chat_count = lines[0][0] if lines else 0
             return room
 
-    def open_rooms(self, limit: int) -> list[OpenRoom]:
-        """The newest `limit` public rooms in play that have a free person seat."""
+    def open_rooms(self, limit: int, host_gone_after: dt.timedelta | None = None) -> list[OpenRoom]:
+        """The newest `limit` public rooms in play that have a free person seat, without
+        those whose host has been away longer than `host_gone_after`."""
         free = sa.exists().where(seats.c.room_id == rooms.c.id, seats.c.kind == "person", seats.c.token_hash.is_(None))
+        present: sa.ColumnElement[bool] = sa.true()
+        if host_gone_after is not None:
+            since = _now() - host_gone_after
+            present = sa.or_(rooms.c.host_away_since.is_(None), rooms.c.host_away_since > since)
         query = (
-            sa.select(rooms.c.id, rooms.c.game, rooms.c.options, rooms.c.created_at)
-            .where(rooms.c.public.is_(True), rooms.c.status == PLAYING, free)
+            sa.select(rooms.c.id, rooms.c.game, rooms.c.options, rooms.c.created_at, rooms.c.host_away_since)
+            .where(rooms.c.public.is_(True), rooms.c.status == PLAYING, free, present)
             .order_by(rooms.c.created_at.desc(), rooms.c.id)
             .limit(limit)
         )
@@ -671,7 +785,15 @@ class Store:
                     sa.select(seats).where(seats.c.room_id.in_(list(by_room))).order_by(seats.c.seat)
                 ).mappings():
                     by_room[s["room_id"]].append(_seat_data(s))
-        return [OpenRoom(row[0], row[1], dict(row[2]), _utc(row[3]), by_room[row[0]]) for row in found]
+        return [
+            OpenRoom(row[0], row[1], dict(row[2]), _utc(row[3]), by_room[row[0]], row[4] and _utc(row[4]))
+            for row in found
+        ]
+
+    def note_host(self, room_id: str, away_since: dt.datetime | None) -> None:
+        """The host of a room came (None) or left (since when), for the lobby."""
+        with self.engine.begin() as connection:
+            connection.execute(rooms.update().where(rooms.c.id == room_id).values(host_away_since=away_since))
 
     def add_chat(self, room_id: str, line: ChatLine) -> None:
         """Store one chat message; its number must follow the room's last one."""
@@ -713,13 +835,25 @@ class Store:
         return idle
 
     def wake(self, room_id: str) -> None:
-        """An archived room that someone opens plays again (it is in play once more)."""
+        """A waiting room (a correspondence room nobody watched) is in play again when it
+        is opened or a deadline of it comes due; that counts as no activity."""
         with self.engine.begin() as connection:
             connection.execute(
-                rooms.update()
-                .where(rooms.c.id == room_id, rooms.c.status == ARCHIVED)
-                .values(status=PLAYING, updated_at=_now())
+                rooms.update().where(rooms.c.id == room_id, rooms.c.status == WAITING).values(status=PLAYING)
             )
+
+    def put_to_wait(self, room_id: str, version: int, owner: str | None = None) -> bool:
+        """Let a room in play wait in the store only (a correspondence room nobody watches):
+        no process holds it until it is opened or a deadline of it comes due. Only at
+        `version`, and only by its `owner` where several processes serve; whether it did."""
+        fence = [] if owner is None else [rooms.c.owner == owner]
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                rooms.update()
+                .where(rooms.c.id == room_id, rooms.c.status == PLAYING, rooms.c.version == version, *fence)
+                .values(status=WAITING, owner=None)
+            )
+            return result.rowcount == 1
 
     def ping(self) -> None:
         """Raise StoreError unless the database answers."""

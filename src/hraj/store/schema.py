@@ -6,7 +6,21 @@ that the migrated database and this metadata agree.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table, Text, false
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    false,
+)
 
 metadata = MetaData()
 
@@ -39,6 +53,17 @@ rooms = Table(
     Column("public", Boolean, nullable=False, server_default=false()),
     #: The room of the rematch this finished room led to, once someone asked for it.
     Column("rematch", String(32), nullable=True),
+    #: The room's clock (`hraj.clocks.ClockJson`: its time control and each seat's
+    #: reserve and running turn), stored with every commit that moves it; NULL: untimed.
+    Column("clock", JSON, nullable=True),
+    #: Who accepted the rematch offered, and who declined it (`{"yes": [...], "declined": seat}`).
+    Column("rematch_votes", JSON, nullable=True),
+    #: The seat its creator took (the host's), and since when the host has been away
+    #: (NULL while connected): the lobby shows it and drops rooms whose host left long ago.
+    Column("host_seat", Integer, nullable=True),
+    Column("host_away_since", DateTime(timezone=True), nullable=True),
+    #: Rated: every person seat is an account's, and the end of the game moves ratings.
+    Column("rated", Boolean, nullable=False, server_default=false()),
     Index("ix_rooms_status", "status"),
     Index("ix_rooms_owner", "owner"),
     Index("ix_rooms_status_updated", "status", "updated_at"),
@@ -59,9 +84,15 @@ seats = Table(
     #: The grammatical gender a person gave with their name ("m", "f"), for the log's
     #: Czech and Slovak sentences; NULL when not given.
     Column("gender", String(8), nullable=True),
+    #: The person who took the seat (an account's id, or a guest's from the guest cookie);
+    #: NULL for a bot seat, a free seat, or a second seat at one screen.
+    Column("person", String(32), nullable=True),
+    Index("ix_seats_person", "person"),
 )
 
 #: The event log: event `version` of a room (1, 2, 3, ...) as kind, seat and notation.
+#: A seat's move keeps the id its client gave it (`action_id`, unique per seat of a
+#: room): a move sent again with that id is answered, never applied a second time.
 events = Table(
     "events",
     metadata,
@@ -70,6 +101,8 @@ events = Table(
     Column("kind", String(8), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("text", Text, nullable=False),
+    Column("action_id", String(64), nullable=True),
+    Index("ux_events_action", "room_id", "seat", "action_id", unique=True),
 )
 
 #: The serving processes of a PostgreSQL database and their leases: a process owns its
@@ -94,4 +127,143 @@ chat = Table(
     Column("name", String(64), nullable=True),
     Column("text", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Rollouts of a finished room's decisions (hraj.analysis.rollout), kept so that a second
+#: look costs nothing: one per (room, move, trials, seed), the result as JSON.
+rollouts = Table(
+    "rollouts",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("move", Integer, primary_key=True),
+    Column("trials", Integer, primary_key=True),
+    Column("seed", Integer, primary_key=True),
+    Column("result", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+#: The deadlines of the rooms' running turns: a seat's turn, begun at the room's
+#: `version`, runs out at `due` (UTC). Written in the transaction that commits the move
+#: that set it; the owner of a room enforces it by a commit conditional on that version,
+#: so it takes effect once, whichever process does it.
+deadlines = Table(
+    "deadlines",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("due", DateTime(timezone=True), nullable=False),
+    Index("ix_deadlines_due", "due"),
+)
+
+#: People waiting to be paired ("Hrát hned"): what they seek (`key`: game, options, rated,
+#: time control, as one text), their rating and since when; `seen_at` is the latest sign
+#: of their browser (a seek it stopped renewing is gone). Once paired, the room and seat.
+seeks = Table(
+    "seeks",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("secret_hash", String(64), nullable=False),
+    Column("key", String(512), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("clock", JSON, nullable=True),
+    Column("rating", Float, nullable=False),
+    Column("name", String(64), nullable=True),
+    Column("gender", String(8), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+    Column("room_id", String(32), nullable=True),
+    Column("seat", Integer, nullable=True),
+    Index("ix_seeks_key_room", "key", "room_id"),
+    Index("ix_seeks_seen", "seen_at"),
+)
+
+#: Browsers that asked to be told when it is their turn (Web Push): the push service's
+#: endpoint and the browser's keys (RFC 8291).
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("endpoint", Text, nullable=False),
+    Column("p256dh", String(128), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("lang", String(8), nullable=False, server_default="cs"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Which seats a subscribed browser holds: it hears of their turns.
+push_targets = Table(
+    "push_targets",
+    metadata,
+    Column("subscription_id", String(64), ForeignKey("push_subscriptions.id", ondelete="CASCADE"), primary_key=True),
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Index("ix_push_targets_room", "room_id", "seat"),
+)
+
+#: People with an account. A guest has no row: the guest's id lives in a signed cookie and
+#: in the seats it took. `name_key` is the name without case and diacritics ("eva" for
+#: "Éva"), unique, so two names that read alike cannot both exist. A deleted account keeps
+#: its row (its games point at it) without name, key or password.
+people = Table(
+    "people",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(32), nullable=True),
+    Column("name_key", String(32), nullable=True),
+    Column("password_hash", String(256), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("deleted_at", DateTime(timezone=True), nullable=True),
+    Index("ix_people_name_key", "name_key", unique=True),
+)
+
+#: Signed-in sessions: the HMAC of the cookie's random token, never the token itself.
+#: Deleting a row signs that browser out.
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("person", String(32), ForeignKey("people.id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("used_at", DateTime(timezone=True), nullable=False),
+    Index("ix_sessions_person", "person"),
+)
+
+#: A person's rating in one game. `rating` is the FIBS rating (backgammon matches) or the
+#: OpenSkill mean, `deviation` OpenSkill's sigma (NULL for FIBS); `experience` is FIBS's
+#: (the match points played); `games` counts the rated games, `played_at` the latest.
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("person", String(32), ForeignKey("people.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=True),
+    Column("experience", Integer, nullable=False, server_default="0"),
+    Column("games", Integer, nullable=False, server_default="0"),
+    Column("played_at", DateTime(timezone=True), nullable=False),
+    Index("ix_ratings_game_rating", "game", "rating"),
+)
+
+#: How each seat of a finished game ended, written in the transaction that stores the end
+#: (one row per seat, so a game is counted once): its place (1 first, ties share), who sat
+#: there, and for a rated game the seat's rating before and after (raw, as `ratings` keeps it).
+results = Table(
+    "results",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("person", String(32), nullable=True),
+    Column("bot", String(32), nullable=True),
+    Column("place", Integer, nullable=False),
+    Column("left", Boolean, nullable=False, server_default=false()),
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("before", Float, nullable=True),
+    Column("after", Float, nullable=True),
+    Column("deviation", Float, nullable=True),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    Index("ix_results_person_game", "person", "game", "finished_at"),
 )

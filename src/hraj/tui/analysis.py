@@ -9,7 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from hraj.analysis.game import Analysis
+from hraj.analysis.rollout import Rollout
 from hraj.analysis.text import (
+    MARKS,
     estimate_note,
     loss_name,
     loss_text,
@@ -19,10 +21,8 @@ from hraj.analysis.text import (
     value_text,
 )
 from hraj.core.hints import OptionValue
-from hraj.i18n import t, tn
+from hraj.i18n import bot_name, t, tn
 
-#: gnubg's marks of a doubtful move, a mistake and a blunder.
-MARKS = {"doubtful": "?!", "bad": "?", "very_bad": "??"}
 #: Options a hint lists before it says how many more there are.
 HINT_ROWS = 10
 WORST = 5
@@ -125,7 +125,7 @@ def analysis_report(
         table.add_column("")
         for decision in costly:
             table.add_row(
-                str(decision.step),
+                str(decision.move),
                 Text(names[decision.seat]),
                 _move(decision.played, describe),
                 _move(decision.best, describe),
@@ -138,3 +138,35 @@ def analysis_report(
     if analysis.estimate:
         parts.append(Text(estimate_note(lang), style="dim"))
     return Group(*parts)
+
+
+def rollout_table(result: Rollout, names: Sequence[str], lang: str, describe: Callable[[str], str]) -> RenderableType:
+    """A rollout: each option's mean with its standard error, and how far behind the best."""
+    unit = result.unit
+    title = tn(
+        "Rollout: {count} trial per option, played by {bot}",
+        "Rollout: {count} trials per option, played by {bot}",
+        result.trials,
+        lang,
+        count=result.trials,
+        bot=bot_name(result.game, result.bot, lang),
+    )
+    table = Table(title=Text(t("Move {move}", lang, move=result.move) + f" · {names[result.seat]} · {title}"))
+    table.add_column(t("Move", lang))
+    table.add_column(t("Value", lang), justify="right")
+    table.add_column("± " + t("standard error", lang), justify="right")
+    table.add_column(t("Behind the best", lang), justify="right")
+    table.add_column("± " + t("standard error", lang), justify="right")
+    best = result.options[0].mean if result.options else 0.0
+    for index, option in enumerate(result.options):
+        label = _move(option.action, describe)
+        if option.action == result.played:
+            label.append(f" ({t('played', lang)})", style="bold")
+        table.add_row(
+            label,
+            Text(value_text(option.mean, unit, lang), style="green" if index == 0 else ""),
+            loss_text(option.error, unit, lang),
+            "" if index == 0 else loss_text(best - option.mean, unit, lang),
+            "" if index == 0 else loss_text(option.gap_error, unit, lang),
+        )
+    return Group(table, Text(unit_name(unit, lang), style="dim"))

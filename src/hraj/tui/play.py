@@ -25,7 +25,7 @@ from hraj.core.errors import HrajError, InvalidOption
 from hraj.core.game import Game, State
 from hraj.core.record import HIDDEN, Event
 from hraj.core.registry import game_part
-from hraj.i18n import GENDERS, error_text, log_lines, t, tn
+from hraj.i18n import GENDERS, distinct_names, error_text, log_lines, seat_name, t, tn
 
 PEOPLE = {"me", "human", "person", "já", "ja", "clovek", "člověk"}
 QUIT = {"q", "quit", "konec", "koniec", "exit"}
@@ -76,10 +76,13 @@ def parse_seats(game_id: str, text: str, seed: int, lang: str) -> list[SeatPlaye
             players.append(SeatPlayer(name or t("Player {n}", lang, n=number), None, gender if name else "m"))
         else:
             bot = make_bot(game_id, word, seed * 1000 + number)
-            players.append(SeatPlayer(name or f"{bot.name} {number}", bot, gender or "m"))
+            players.append(SeatPlayer(name or seat_name(game_id, number - 1, lang, bot=bot.name), bot, gender or "m"))
     if not players:
         raise InvalidOption("Name at least one seat, for example: me,greedy.")
-    return players
+    # A seat has one name everywhere: a bot its level as the menus say it ("Bot (Expert)"),
+    # two of one kind their seat numbers too, as the web table says them.
+    names = distinct_names([player.name for player in players])
+    return [SeatPlayer(name, player.bot, player.gender) for name, player in zip(names, players, strict=True)]
 
 
 def renderer(game_id: str) -> ModuleType:

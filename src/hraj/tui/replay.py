@@ -1,9 +1,11 @@
 """A recorded game in the terminal: all at once, or move by move with back and jump.
 
 The record is checked as a whole before anything is shown (`game.replay`); the
-replay then keeps one frame per decision: the events that led to it and the table
-after it, so stepping back or jumping to a move costs nothing. Answers that several
-seats give to one question at once take effect together and make one frame.
+replay then keeps one frame per move, numbered as every part of hraj numbers moves
+(`hraj.core.record.move_events`): frame n is the position where move n was made
+(the dice or cards before it already there), with the lines that led to it and the
+move itself; after the last move comes the end. Stepping back or jumping to a move
+costs nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Any
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from hraj.core.game import AskedTogether, Game, State
+from hraj.core.game import Game, State
+from hraj.core.record import MOVE
 from hraj.i18n import t
 from hraj.tui.play import event_lines, renderer
 
@@ -25,11 +28,13 @@ QUIT = {"q", "quit", "konec", "koniec", "exit"}
 
 @dataclass
 class Frame:
-    """The table after one decision, with the lines that lead to it."""
+    """The position where move `number` was made, the lines that led to it and, below
+    the table, the move itself (none for the end, which comes after the last move)."""
 
     number: int
     lines: list[Text]
     state: State[Any, Any]
+    move: Text | None = None
 
 
 class Replay:
@@ -58,25 +63,20 @@ class Replay:
         lines: list[Text] = []
         events = final.events()
         said = event_lines(game.id, events, self.names, self.genders, self.lang, final.view(None))
-        # Answers that several seats give to one question take effect together: one frame.
-        asked = AskedTogether(events)
-        for number, (kind, seat, text) in enumerate(events, start=1):
-            asked(number - 1, state)
-            if kind == "chance":
-                state.apply_chance(text)
-            elif kind == "move":
+        for index, (kind, seat, text) in enumerate(events):
+            sentence = said[index]
+            line = sentence.copy() if isinstance(sentence, Text) else Text(sentence if sentence is not None else text)
+            if kind == MOVE:
                 assert seat is not None
-                state.apply(seat, text)
-            sentence = said[number - 1]
-            line = Text(f"{number}. ", style="dim").append(sentence if sentence is not None else Text(text))
-            lines.append(line)
-            if kind == "move" and not asked.waiting:
-                frames.append(Frame(len(frames) + 1, lines, state.copy()))
+                number = len(frames) + 1
+                frames.append(Frame(number, lines, state.copy(), Text(f"{number}. ", style="bold").append(line)))
                 lines = []
-        if frames and lines:  # what the rules did after the last decision (the end) belongs to it
-            frames[-1] = Frame(frames[-1].number, frames[-1].lines + lines, state.copy())
-        elif not frames:
-            frames.append(Frame(1, lines, state.copy()))
+                state.apply(seat, text)
+            else:
+                if kind == "chance":
+                    state.apply_chance(text)
+                lines.append(line)
+        frames.append(Frame(len(frames) + 1, lines, state.copy()))
         return frames
 
     def board(self, state: State[Any, Any]) -> RenderableType:
@@ -87,6 +87,8 @@ class Replay:
         for line in frame.lines:
             self.console.print(line)
         self.console.print(self.board(frame.state))
+        if frame.move is not None:
+            self.console.print(Text("→ ").append(frame.move))
 
     def show_all(self) -> None:
         for frame in self.frames:
@@ -101,18 +103,29 @@ class Replay:
 
     def step_through(self, ask: Callable[[str], str]) -> None:
         """Enter: next; b: back; a number: that move; q (or the end of input): quit."""
-        prompt = t("Move {number} of {total}. Enter next, b back, a number jumps, q quits: ", self.lang)
+        moves = len(self.frames) - 1
         index = 0
         while True:
             frame = self.frames[index]
-            self.console.rule(
-                Text(t("Move {number} of {total}", self.lang, number=frame.number, total=len(self.frames)))
-            )
+            if frame.move is None:
+                title = t("The end, after move {total}", self.lang, total=moves)
+            else:
+                title = t("Move {number} of {total}", self.lang, number=frame.number, total=moves)
+            self.console.rule(Text(title))
             self.show(frame)
-            if index == len(self.frames) - 1:
+            if frame.move is None:
                 self.scores()
+            if frame.move is None:
+                prompt = t("The end. b back, a number jumps, q quits: ", self.lang)
+            else:
+                prompt = t(
+                    "Move {number} of {total}. Enter next, b back, a number jumps, q quits: ",
+                    self.lang,
+                    number=frame.number,
+                    total=moves,
+                )
             try:
-                answer = ask(prompt.format(number=frame.number, total=len(self.frames))).strip().lower()
+                answer = ask(prompt).strip().lower()
             except EOFError:  # input ran out: the replay simply ends
                 return
             if answer in QUIT:

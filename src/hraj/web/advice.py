@@ -10,6 +10,7 @@ finished game; a finished game never changes, so its analysis is made once per r
 from __future__ import annotations
 
 import asyncio
+import json
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -18,8 +19,9 @@ from typing import Any, TypedDict
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from hraj.analysis.game import Analysis, analyse, hint
+from hraj.analysis.game import Analysis, Decision, analyse, hint
 from hraj.analysis.text import (
+    MARKS,
     estimate_note,
     grade_name,
     loss_name,
@@ -32,7 +34,7 @@ from hraj.analysis.text import (
 from hraj.core.errors import HrajError
 from hraj.core.game import State
 from hraj.core.hints import EQUITY, WIN, OptionValue
-from hraj.i18n import error_text, t, tn
+from hraj.i18n import error_text, number, t, tn
 from hraj.server.messages import SeatJson
 from hraj.server.protocol import ServerError
 from hraj.server.room import Room
@@ -154,7 +156,7 @@ async def hint_fragment(room_id: str, request: Request) -> Response:
         options, estimate = await position_hint(room.id, version, state, seat)
     except HrajError as error:
         return _fragment(render_page("advice_message.html", lang, message=error_text(error, lang)), 422)
-    names = seat_names(seats, lang)
+    names = seat_names(seats, lang, room.game.id)
     unit = options[0].unit if options else WIN
     return _fragment(
         render_page(
@@ -217,22 +219,33 @@ class PlotLine(TypedDict):
 
 
 class PlotMark(TypedDict):
-    """A mark on a costly decision, where its seat's line was at that step."""
+    """A point of the plot: a decision, where its seat's line was at that move; `grade`
+    set for a costly one (drawn as a ring and linked)."""
 
     x: float
     y: float
-    step: int
+    move: int
     colour: str
+    grade: str | None
+    label: str
+
+
+class PlotTick(TypedDict):
+    """A move number under the axis."""
+
+    x: float
+    move: int
 
 
 class Plot(TypedDict):
     """The analysis chart in SVG units: lines, marks, the axis' ends and the values they
-    stand for, in words."""
+    stand for, in words, the move numbers under it, the current move's line."""
 
     width: int
     height: int
     lines: list[PlotLine]
     marks: list[PlotMark]
+    ticks: list[PlotTick]
     top: float
     bottom: float
     zero: float | None
@@ -240,10 +253,28 @@ class Plot(TypedDict):
     right: int
     low_text: str
     high_text: str
+    current: float | None
+    moves: int
 
 
-def plot(analysis: Analysis, names: Sequence[str], steps: int, lang: str) -> Plot:
-    """The value of each seat's best option through the game, as SVG polylines."""
+#: About how many move numbers the axis shows.
+TICKS = 8
+
+
+def tick_moves(moves: int) -> list[int]:
+    """Round move numbers spread along an axis of `moves` moves (1, 10, 20, … or 1, 25, 50, …)."""
+    if moves < 1:
+        return []
+    step = max(1, moves // TICKS)
+    for nice in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500):
+        if nice >= step:
+            step = nice
+            break
+    return [1, *range(step, moves + 1, step)] if step > 1 else list(range(1, moves + 1))
+
+
+def plot(analysis: Analysis, names: Sequence[str], lang: str, current: int | None = None) -> Plot:
+    """The value of each seat's best option at each of its decisions, by move number."""
     values = [d.best_value for d in analysis.decisions]
     if analysis.unit == WIN:
         low, high = 0.0, 1.0
@@ -253,10 +284,10 @@ def plot(analysis: Analysis, names: Sequence[str], steps: int, lang: str) -> Plo
             low, high = min(low, -1.0), max(high, 1.0)
         if high - low < 1e-9:
             high = low + 1.0
-    span_x = max(steps, 1)
+    span_x = max(analysis.moves - 1, 1)
 
-    def x(step: int) -> float:
-        return round(MARGIN + (WIDTH - 2 * MARGIN) * step / span_x, 1)
+    def x(move: int) -> float:
+        return round(MARGIN + (WIDTH - 2 * MARGIN) * (move - 1) / span_x, 1)
 
     def y(value: float) -> float:
         return round(HEIGHT - MARGIN + (value - low) / (high - low) * (2 * MARGIN - HEIGHT), 1)
@@ -265,18 +296,27 @@ def plot(analysis: Analysis, names: Sequence[str], steps: int, lang: str) -> Plo
     for seat, name in enumerate(names):
         curve = analysis.curve(seat)
         if curve:
-            points = " ".join(f"{x(step)},{y(value)}" for step, value in curve)
+            points = " ".join(f"{x(move)},{y(value)}" for move, value in curve)
             lines.append({"name": name, "points": points, "colour": COLOURS[seat % len(COLOURS)]})
     marks: list[PlotMark] = [
-        {"x": x(d.step), "y": y(d.best_value), "step": d.step, "colour": COLOURS[d.seat % len(COLOURS)]}
-        for d in analysis.worst(WORST)
-        if d.grade is not None
+        {
+            "x": x(d.move),
+            "y": y(d.best_value),
+            "move": d.move,
+            "colour": COLOURS[d.seat % len(COLOURS)],
+            "grade": d.grade,
+            "label": t("Move {move}", lang, move=d.move)
+            + (f" · {names[d.seat]} · {grade_name(d.grade, lang)}" if d.grade and d.seat < len(names) else ""),
+        }
+        for d in analysis.decisions
     ]
+    on_axis = current is not None and 1 <= current <= analysis.moves
     return {
         "width": WIDTH,
         "height": HEIGHT,
         "lines": lines,
         "marks": marks,
+        "ticks": [{"x": x(move), "move": move} for move in tick_moves(analysis.moves)],
         "top": y(high),
         "bottom": y(low),
         "zero": y(0.0) if low < 0 < high else None,
@@ -284,12 +324,77 @@ def plot(analysis: Analysis, names: Sequence[str], steps: int, lang: str) -> Plo
         "right": WIDTH - MARGIN,
         "low_text": value_text(low, analysis.unit, lang),
         "high_text": value_text(high, analysis.unit, lang),
+        "current": x(current) if on_axis and current is not None else None,
+        "moves": analysis.moves,
     }
+
+
+class OptionRow(TypedDict):
+    """One option of a decision in the review: rank, words, value, loss, whether played."""
+
+    rank: int
+    action: str
+    move: str
+    value: str
+    loss: str
+    played: bool
+
+
+def decision_view(decision: Decision, game_id: str, names: Sequence[str], unit: str, lang: str) -> dict[str, object]:
+    """What the review says of one decision: who, what, its mark, the best option and the options valued."""
+    best = decision.best_value
+    options: list[OptionRow] = [
+        {
+            "rank": rank,
+            "action": option.action,
+            "move": tables.describe(game_id, option.action, lang, names),
+            "value": value_text(option.value, unit, lang),
+            "loss": "" if best - option.value <= 0 else loss_text(best - option.value, unit, lang),
+            "played": option.action == decision.played,
+        }
+        for rank, option in enumerate(decision.values, start=1)
+    ]
+    return {
+        "move": decision.move,
+        "name": names[decision.seat] if decision.seat < len(names) else str(decision.seat + 1),
+        "played": tables.describe(game_id, decision.played, lang, names),
+        "best": tables.describe(game_id, decision.best, lang, names),
+        "is_best": decision.loss <= 0,
+        "loss": loss_text(decision.loss, unit, lang),
+        "grade": grade_name(decision.grade, lang),
+        "mark": MARKS.get(decision.grade or "", ""),
+        "options": options,
+        "legal": decision.options,
+        "more": more_text(decision.options - len(options), lang),
+    }
+
+
+def player_rows(analysis: Analysis, names: Sequence[str], lang: str) -> list[dict[str, object]]:
+    """The per-player summary in words (totals only where a sum can be read: not a chance)."""
+    unit = analysis.unit
+    return [
+        {
+            "name": names[p.seat] if p.seat < len(names) else str(p.seat + 1),
+            "decisions": p.decisions,
+            "counted": p.counted,
+            "total": "" if unit == WIN else loss_text(p.total_loss, unit, lang),
+            "mean": loss_text(p.mean_loss, unit, lang),
+            "doubtful": p.doubtful,
+            "bad": p.bad,
+            "very_bad": p.very_bad,
+            "rating": rating_name(p.rating, lang),
+            "error_rate": "" if p.error_rate is None else number(p.error_rate, lang, 1),
+            "pr": "" if p.pr is None else number(p.pr, lang, 1),
+        }
+        for p in analysis.players
+    ]
 
 
 @router.get("/r/{room_id}/analysis", response_class=HTMLResponse)
 async def analysis_fragment(room_id: str, request: Request) -> Response:
-    """Per-player summary, a plot of the value through the game, the costliest decisions."""
+    """The review's analysis: the decision of move `?move=N` with its options, the marks
+    of the move list, the per-player summary, the plot by move number, the costliest
+    decisions."""
     lang = _lang(request)
     room = await _room(request, room_id)
     if room is None:
@@ -300,26 +405,14 @@ async def analysis_fragment(room_id: str, request: Request) -> Response:
         analysis = await room_analysis(room)
     except HrajError as error:
         return _fragment(render_page("advice_message.html", lang, message=error_text(error, lang)), 422)
-    names = seat_names(room.public_seats(), lang)
+    names = seat_names(room.public_seats(), lang, room.game.id)
     unit = analysis.unit
-    steps = len(room.state.events())
-    graph = plot(analysis, names, steps, lang)
-    players = [
-        {
-            "name": names[p.seat],
-            "decisions": p.decisions,
-            "total": loss_text(p.total_loss, unit, lang),
-            "mean": loss_text(p.mean_loss, unit, lang),
-            "doubtful": p.doubtful,
-            "bad": p.bad,
-            "very_bad": p.very_bad,
-            "rating": rating_name(p.rating, lang),
-        }
-        for p in analysis.players
-    ]
+    asked = request.query_params.get("move", "")
+    move = int(asked) if asked.isdigit() else None
+    decision = analysis.decision(move) if move is not None else None
     worst = [
         {
-            "step": d.step,
+            "move": d.move,
             "name": names[d.seat],
             "played": tables.describe(room.game.id, d.played, lang, names),
             "best": tables.describe(room.game.id, d.best, lang, names),
@@ -329,16 +422,22 @@ async def analysis_fragment(room_id: str, request: Request) -> Response:
         for d in analysis.worst(WORST)
     ]
     thresholds = analysis.thresholds
+    marks = {str(d.move): [MARKS[d.grade], grade_name(d.grade, lang)] for d in analysis.decisions if d.grade}
     return _fragment(
         render_page(
             "analysis.html",
             lang,
             room_id=room.id,
             unit=unit_name(unit, lang),
+            equity=unit == EQUITY,
             lost=loss_name(unit, lang),
-            players=players,
+            players=player_rows(analysis, names, lang),
             worst=worst,
-            graph=graph,
+            graph=plot(analysis, names, lang, move),
+            move=move,
+            moves=analysis.moves,
+            decision=None if decision is None else decision_view(decision, room.game.id, names, unit, lang),
+            marks=json.dumps(marks, ensure_ascii=False),
             thresholds={
                 "doubtful": loss_text(thresholds.doubtful, unit, lang),
                 "bad": loss_text(thresholds.bad, unit, lang),

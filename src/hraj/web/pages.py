@@ -25,7 +25,7 @@ from hraj.core.bot import bot_names, default_bot
 from hraj.core.errors import HrajError
 from hraj.core.game import IntIn, Option
 from hraj.core.jsondata import OptionSetting
-from hraj.core.record import CHANCE, Event, Record
+from hraj.core.record import Event, Record
 from hraj.core.registry import game_folder, game_part
 from hraj.i18n import LANGS, list_text, t, tn, translated_levels
 from hraj.i18n import log_lines as sentences
@@ -33,15 +33,19 @@ from hraj.server.messages import SeatJson, StateMessage
 from hraj.server.protocol import ServerError, translate
 from hraj.server.room import Room
 from hraj.server.rooms import Rooms
+from hraj.store import OpenRoom
+from hraj.web import STATIC_DIR
+from hraj.web.clock_words import clock_choices
+from hraj.web.endings import end_of_game
 from hraj.web.render import LANG_COOKIE, pick_lang, render_page, render_table, seat_genders, seat_names
-from hraj.web.replays import replay_steps, revealed_view
+from hraj.web.replays import move_list, position_end, previous_end, revealed_view
 
 router = APIRouter(include_in_schema=False)
 
 #: A year, in seconds: how long the language choice is remembered.
 COOKIE_AGE = 365 * 24 * 3600
 MAX_PLAYERS_TRIED = 8
-#: Lines of a replay step's own events shown above its table (the deal has dozens).
+#: Lines of the events that lead to a replay's move shown above its table (the deal has dozens).
 TURN_LINES = 12
 
 
@@ -78,6 +82,22 @@ SCRIPT_STRINGS = (
     "Same seats and options; the next player starts.",
     "Same seats and options; the opening roll decides who starts, as the rules say.",
     "Watch the rematch",
+    # clocks
+    "Clocks",
+    "time for this move",
+    "reserve",
+    "{days} d {hours} h",
+    "⏰ {time} left – {title}",
+    "You will be reminded when it is your turn.",
+    "The browser does not allow notifications for this site.",
+    "Reminders cannot be set up in this browser.",
+    # the rematch by consent
+    "Rematch",
+    "The rematch was declined.",
+    "Waiting for the others to accept the rematch.",
+    "A rematch is offered.",
+    "Accept the rematch",
+    "Time ran out for {name}: the stand-in bot played that turn.",
 )
 
 
@@ -142,6 +162,8 @@ class GameChoice(TypedDict):
     default_bot: str
     bot_levels: dict[str, tuple[str, str]]
     options: list[OptionField]
+    clocks: list[tuple[str, str]]
+    """The time controls a room of the game may have: (preset id, words); "" for none."""
 
 
 def _option_field(form: Mapping[str, object], spec: Option, lang: str) -> OptionField:
@@ -179,6 +201,7 @@ def _games(lang: str) -> list[GameChoice]:
                 "default_bot": default_bot(game_id),
                 "bot_levels": translated_levels(game_id, lang),
                 "options": options,
+                "clocks": clock_choices(game_id, lang),
             }
         )
     return games
@@ -194,6 +217,18 @@ async def start(request: Request) -> Response:
     names = list_text([game["name"] for game in games], lang)
     return _html(
         render_page("start.html", lang, games=games, game_names=names, strings=_strings(lang), here=_here(request))
+    )
+
+
+@router.get("/sw.js")
+async def service_worker() -> Response:
+    """The service worker that shows turn reminders (Web Push); served at the root so
+    that it may serve every page of the site, and never cached, so an update reaches
+    every browser."""
+    return Response(
+        (STATIC_DIR / "sw.js").read_bytes(),
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
     )
 
 
@@ -341,9 +376,11 @@ async def _past(room: Room, seat: int | None, at: int) -> tuple[dict[str, object
 
 @router.get("/r/{room_id}/replay", response_class=HTMLResponse)
 async def replay(room_id: str, request: Request) -> Response:
-    """A finished game turn by turn (the deal is one step), every hand shown: once a game
-    is over its record hides nothing. A game in play has no replay yet (the room page
-    offers none); this page then says so."""
+    """The review of a finished game: the board at move `?move=N` (where that decision
+    was made; without it, or past the last move, the end) beside the numbered move list,
+    every hand shown (once a game is over its record hides nothing). The analysis of
+    the move comes from `/r/{room}/analysis` (analysis.js). A game in play has no
+    replay yet (the room page offers none); this page then says so."""
     lang = _lang(request)
     room = await _room(request, room_id)
     if room is None:
@@ -352,27 +389,23 @@ async def replay(room_id: str, request: Request) -> Response:
     if not room.over:
         message = t("The replay opens when the game is over.", lang)
         return _html(render_page("error.html", lang, message=message, here=_here(request)), 409)
-    ends = await asyncio.to_thread(replay_steps, room.game, events)
-    try:
-        step = int(request.query_params.get("step", len(ends)))
-    except ValueError:
-        step = len(ends)
-    step = max(0, min(step, len(ends)))
-    played = ends[step - 1] if step else 0
-    begun = ends[step - 2] if step > 1 else 0
+    names = seat_names(seats, lang, room.game.id)
+    moves = move_list(room.game.id, events, names, lang)
+    total = len(moves)
+    asked = request.query_params.get("move", "")
+    move = int(asked) if asked.isdigit() else total + 1
+    move = max(1, min(move, total + 1))
+    played = position_end(events, move)
     state = await asyncio.to_thread(functools.partial(room.game.replay_events, events[:played], whole=False))
     view = revealed_view(room.game.id, state, room.game.players)
-    table = render_table(room.game.id, view, seats, events[:played], lang, room_id=room.id, version=step, replay=True)
+    table = render_table(room.game.id, view, seats, events[:played], lang, room_id=room.id, version=move, replay=True)
     mat = "mat" in _downloads(room.game.id)
-    # The turn's sentences are worded with the whole game before them (who rolled, whose turn).
-    said = sentences(
-        room.game.id, events[:played], seat_names(seats, lang, room.game.id), seat_genders(seats), lang, view
-    )
-    turn = [line for line in said[begun:played] if line is not None] if step else []
-    hidden = len(turn) - TURN_LINES
-    more = ""
-    if hidden > 0:
-        more = tn("{count} earlier event of this turn", "{count} earlier events of this turn", hidden, lang)
+    # The sentences since the move before (it, and the dice or cards that followed), worded
+    # with the whole game before them (who rolled, whose turn).
+    said = sentences(room.game.id, events[:played], names, seat_genders(seats), lang, view)
+    begun = previous_end(events, move)
+    lead = [line for line in said[begun:played] if line is not None]
+    ending = end_of_game(room.game.id, view, names, lang) if move > total else None
     return _html(
         render_page(
             "replay.html",
@@ -380,15 +413,14 @@ async def replay(room_id: str, request: Request) -> Response:
             room_id=room.id,
             game_id=room.game.id,
             game_name=game_name(room.game.id, lang),
-            step=step,
-            steps=len(ends),
-            opening=step == 1 and bool(events) and events[0][0] == CHANCE,
-            turn=turn[-TURN_LINES:],
-            first_line=max(0, hidden) + 1,
-            more=more,
+            move=move,
+            total=total,
+            moves=moves,
+            lead=lead[-TURN_LINES:],
             hidden_hands=room.game.hidden_hands,
             table=table,
             mat=mat,
+            ending=ending,
             here=_here(request),
         )
     )
@@ -490,11 +522,10 @@ def option_words(game: GameChoice, options: Mapping[str, object]) -> list[str]:
 @router.get("/lobby", response_class=HTMLResponse)
 async def lobby(request: Request) -> Response:
     """Public rooms in play with a free seat, newest first (at most `LOBBY_SIZE`)."""
-    from hraj.server.app import LOBBY_SIZE
+    from hraj.server.app import LOBBY_HOST_GONE, LOBBY_SIZE
 
     lang = _lang(request)
-    rooms: Rooms = request.app.state.rooms
-    found = await asyncio.to_thread(rooms.store.open_rooms, LOBBY_SIZE)
+    found: list[OpenRoom] = await request.app.state.open_rooms.get()
     games = {game["id"]: game for game in _games(lang)}
     now = dt.datetime.now(dt.UTC)
     listed = []
@@ -521,6 +552,11 @@ async def lobby(request: Request) -> Response:
                 "free": tn("{count} free seat", "{count} free seats", free, lang),
                 "ago": ago(room.created_at, now, lang),
                 "created": room.created_at.isoformat(),
+                "host": t("The host is here", lang)
+                if room.host_away_since is None
+                else t("The host left {ago}", lang, ago=ago(room.host_away_since, now, lang)),
             }
         )
-    return _html(render_page("lobby.html", lang, rooms=listed, limit=LOBBY_SIZE, here=_here(request)))
+    minutes = int(LOBBY_HOST_GONE.total_seconds() // 60)
+    page = render_page("lobby.html", lang, rooms=listed, limit=LOBBY_SIZE, host_gone=minutes, here=_here(request))
+    return _html(page)

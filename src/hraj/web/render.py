@@ -14,10 +14,11 @@ from typing import TypedDict
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, StrictUndefined, select_autoescape
 
 from hraj.core.bot import default_bot
-from hraj.core.record import Event
+from hraj.core.record import MOVE, Event, move_numbers
 from hraj.core.registry import GAMES, game_folder
-from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, bot_name, gender_of, t, tn
+from hraj.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, distinct_names, gender_of, seat_name, t, tn
 from hraj.i18n import log_lines as sentences
+from hraj.server.people_api import page_csrf
 from hraj.web import TEMPLATE_DIR, tables
 
 #: The cookie that remembers the chosen language.
@@ -55,7 +56,7 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(LANGS=LANGS, LANG_NAMES=LANG_NAMES)
+    env.globals.update(LANGS=LANGS, LANG_NAMES=LANG_NAMES, csrf=page_csrf.get)
     return env
 
 
@@ -91,19 +92,14 @@ def render_page(template: str, lang: str, **context: object) -> str:
 
 def seat_names(seats: Sequence[Mapping[str, object]], lang: str, game_id: str | None = None) -> list[str]:
     """A readable name for every seat (the server's public facts of each, in seat order):
-    the given name, else "Bot (Beginner)" (the level the menus show) or "Player 2"."""
+    `hraj.i18n.seat_name`, two of one name told apart by their seat numbers."""
     names = []
     for index, seat in enumerate(seats):
-        if seat.get("name"):
-            names.append(str(seat["name"]))
-        elif seat.get("kind") == "bot":
-            bot = str(seat.get("bot") or "?")
-            names.append(t("Bot ({bot})", lang, bot=bot_name(game_id, bot, lang) if game_id else bot))
-        else:
-            number = seat.get("seat")
-            names.append(t("Player {number}", lang, number=(number if isinstance(number, int) else index) + 1))
-    # Two bots of one kind get their seat number, so that the log tells them apart.
-    return [f"{name} {seat + 1}" if names.count(name) > 1 else name for seat, name in enumerate(names)]
+        number = seat.get("seat")
+        bot = str(seat.get("bot") or "?") if seat.get("kind") == "bot" and not seat.get("name") else None
+        given = str(seat["name"]) if seat.get("name") else None
+        names.append(seat_name(game_id, number if isinstance(number, int) else index, lang, name=given, bot=bot))
+    return distinct_names(names)
 
 
 def seat_genders(seats: Sequence[Mapping[str, object]]) -> list[str | None]:
@@ -159,7 +155,14 @@ def table_context(
     """Everything the table templates need, built from one seat's view and the events
     that seat may read (`state.events_for(seat)`)."""
     names = seat_names(seats, lang, game_id)
-    said = [line for line in sentences(game_id, events, names, seat_genders(seats), lang, view) if line is not None]
+    # Each line of the log with the number of its move (one numbering: the analysis and the
+    # replay name moves the same way); the dice and cards between moves have none.
+    numbers = move_numbers(events)
+    said = [
+        (numbers[index] if events[index][0] == MOVE else None, line)
+        for index, line in enumerate(sentences(game_id, events, names, seat_genders(seats), lang, view))
+        if line is not None
+    ]
     viewer = view.get("seat")
     to_act = tables.seat_numbers(view.get("to_act"))
     legal = tables.notations(view.get("legal"))

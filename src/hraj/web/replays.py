@@ -1,116 +1,61 @@
-"""Replays step by turn: where each turn of a recorded game ends, and what a step shows.
+"""Replays step by move: what the review of a finished game shows at each move.
 
-A turn is one player's decisions together with the chance that belongs to them: the
-dice rolled for the turn, a card drawn into the player's hand. A record lists every
-roll and every card as an event of its own (a 3-player deal of 15 cards each is 45 events);
-a replay that stepped through them one by one would make the viewer click through
-the deal card by card. Here the events before the first decision (the deal, the
-opening roll) are one step, and every later step ends where another seat begins to
-decide; the public chance just before that seat's first decision (its roll) opens its
-step, while a card only its drawer could see stays with the drawer's turn.
+A replay counts moves the one way every part of hraj counts them
+(`hraj.core.record.move_events`): move n is the n-th decision of a seat, and the replay
+at move n shows the position where that decision was made (the dice or card that came
+before it already on the table), so the analysis of move n sits beside the board it
+was made on. After the last move comes the end: the final position, who won and how
+the score was made.
 
-Answers that several seats give to one question at once (every player's answer to the
-same roll) are nobody's turn: they take effect together, so stepping through
-them one seat at a time would show the same table again and again. They make one step
-with the chance that opened them, which ends where a seat decides alone (the active
-player's own dice) or the next public chance comes. A forced step that follows a
-decision with no chance between (a penalty for crossing nothing) shows in that
-decision's step: a step's table already carries the forced steps after its last event.
-
-Nothing here names a game: it reads the event kinds and what the spectator could see.
+Nothing here names a game: it reads the event kinds, the game's `describe` words and
+what the spectator could see.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
-from hraj.core.game import AskedTogether, Game, State
-from hraj.core.record import AUTO, CHANCE, HIDDEN, MOVE, Event
+from hraj.core.game import State
+from hraj.core.record import Event, move_events
 from hraj.core.registry import game_part
-
-#: The actor of answers given at once: the whole table, no seat alone.
-_TABLE = -1
-#: The actor after a step of such answers ended at a chance: nobody yet.
-_NOBODY = -2
+from hraj.web import tables
 
 
-def turn_ends(
-    events: Sequence[Event], private: frozenset[int] = frozenset(), together: frozenset[int] = frozenset()
-) -> list[int]:
-    """How many events each step of a replay has played when it ends (increasing; the last
-    is `len(events)`). `private` are the indices of chance events only one seat could
-    read while the game ran (cards into a hand): they never open a step. `together` are
-    the indices of decisions several seats were asked at once (see the module's text)."""
-    ends: list[int] = []
-    actor: int | None = None
-    opened: int | None = None  # where the public chance since the last decision began
-    for index, (kind, seat, _) in enumerate(events):
-        if kind == CHANCE:
-            if index in private:
-                continue
-            if actor == _TABLE:  # the answers given at once are over: their step ends here
-                ends.append(index)
-                actor = _NOBODY
-            if opened is None:
-                opened = index
-            continue
-        if seat is None or kind not in (MOVE, AUTO):
-            continue
-        if kind == AUTO and opened is None and actor is not None:
-            continue  # the rules' answer to the decision before: its step already shows it
-        decider = _TABLE if index in together else seat
-        if actor is None:
-            if index > 0:
-                ends.append(index)  # the opening: the deal or the first roll
-        elif decider != actor:
-            cut = opened if opened is not None else index
-            if cut > (ends[-1] if ends else 0):
-                ends.append(cut)
-        actor = decider
-        opened = None
-    if events and (not ends or ends[-1] != len(events)):
-        ends.append(len(events))
-    return ends
+class MoveRow(TypedDict):
+    """One line of the numbered move list: the move, who made it, in words."""
+
+    number: int
+    seat: int
+    name: str
+    text: str
 
 
-def private_chances(game: Game[Any, Any], events: Sequence[Event]) -> frozenset[int]:
-    """The chance events a spectator could not read while the game ran (dealt and drawn
-    cards), found from the position before the last decision, which is not over yet."""
-    return _read(game, events)[0]
+def move_list(game_id: str, events: Sequence[Event], names: Sequence[str], lang: str) -> list[MoveRow]:
+    """Every move of a record, numbered from 1, in the game's words."""
+    rows: list[MoveRow] = []
+    for number, index in enumerate(move_events(events), start=1):
+        _, seat, text = events[index]
+        assert seat is not None
+        name = names[seat] if 0 <= seat < len(names) else str(seat + 1)
+        rows.append({"number": number, "seat": seat, "name": name, "text": tables.describe(game_id, text, lang, names)})
+    return rows
 
 
-def asked_together(game: Game[Any, Any], events: Sequence[Event]) -> frozenset[int]:
-    """The decisions of a record that several seats were asked at once."""
-    return _read(game, events)[1]
+def position_end(events: Sequence[Event], move: int) -> int:
+    """How many events the replay has played when it shows move `move` (1-based): every
+    event before that move's own; past the last move, all of them (the end)."""
+    moves = move_events(events)
+    return moves[move - 1] if 1 <= move <= len(moves) else len(events)
 
 
-def _read(game: Game[Any, Any], events: Sequence[Event]) -> tuple[frozenset[int], frozenset[int]]:
-    """`private_chances` and `asked_together` from one replay of the record."""
-    last = max((index for index, (kind, _, _) in enumerate(events) if kind == MOVE), default=0)
-    watch = AskedTogether(events)
-    state = game.replay_events(events[:last], whole=False, before=watch)
-    if last < len(events):
-        watch(last, state)
-    together = frozenset(watch.indices)
-    if state.is_over:
-        return frozenset(), together
-    private = frozenset(
-        index for index, (kind, _, text) in enumerate(state.events_for(None)) if kind == CHANCE and text == HIDDEN
-    )
-    return private, together
-
-
-@functools.lru_cache(maxsize=64)
-def _steps(game: Game[Any, Any], events: tuple[Event, ...]) -> tuple[int, ...]:
-    private, together = _read(game, events)
-    return tuple(turn_ends(events, private, together))
-
-
-def replay_steps(game: Game[Any, Any], events: Sequence[Event]) -> list[int]:
-    """`turn_ends` of a whole record (remembered for the latest records asked for)."""
-    return list(_steps(game, tuple(events)))
+def previous_end(events: Sequence[Event], move: int) -> int:
+    """Where the events that lead to move `move` begin: at the move before it (which they
+    say was made), or at the start."""
+    moves = move_events(events)
+    if move <= 1 or not moves:
+        return 0
+    return moves[min(move, len(moves) + 1) - 2]
 
 
 def revealed_view(game_id: str, state: State[Any, Any], players: int) -> Mapping[str, object]:

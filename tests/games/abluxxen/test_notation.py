@@ -9,13 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hraj
+from hraj.core.start import First
 from hraj.games.abluxxen.rules import (
     JOKER,
     PLAY,
     Abluxxen,
     AbluxxenState,
     Card,
-    First,
     Move,
     play,
 )

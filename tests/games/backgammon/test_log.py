@@ -28,7 +28,7 @@ def test_czech_sentences_in_both_genders() -> None:
     said = lines(EVENTS, NAMES, ["f", "m"], "cs")
     assert said == [
         "Úvodní hod: Eva 4, Bot 5",
-        "Bot zahrál 13/9 13/8",
+        "Bot zahrál 12/16 12/17",
         "Eva zdvojila",
         "Bot přijal zdvojení",
         "Eva hodila 6 a 3",
@@ -68,3 +68,16 @@ def test_the_seed_variant_has_no_opening_roll() -> None:
     events = [("chance", None, "first 1"), ("chance", None, "31")]
     view = Backgammon(variant="seed").new_state().view(None)
     assert lines(events, NAMES, ["f", "m"], "cs", view) == ["Začíná Bot", "Bot hodil 3 a 1"]
+
+
+def test_a_play_reads_in_the_point_numbers_of_the_reader_s_board() -> None:
+    """The board of seat 0 (and of a spectator) labels the opponent's 16/13 10/9 as
+    9/12 15/16: the log says what the board shows."""
+    events = [("chance", None, "21"), ("move", 1, "16/13 10/9")]
+    spectator = Backgammon().new_state().view(None)
+    assert lines(events, NAMES, ["f", "m"], "en", spectator)[1] == "Bot played 9/12 15/16"
+    mine = Backgammon().new_state().view(1)
+    assert lines(events, NAMES, ["f", "m"], "en", mine)[1] == "Bot played 16/13 10/9"
+    assert lines([("chance", None, "61"), ("move", 1, "bar/20 6/off")], NAMES, ["f", "m"], "en")[1] == (
+        "Bot played bar/5 19/off"
+    )

@@ -7,8 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hraj
+from hraj.core.start import First
 from hraj.games.backgammon.moves import BAR, OFF
-from hraj.games.backgammon.notation import Decision, First, Play, Roll, parse_action, parse_chance
+from hraj.games.backgammon.notation import Decision, Play, Roll, parse_action, parse_chance
 from hraj.games.backgammon.rules import Backgammon
 
 from .helpers import START, position

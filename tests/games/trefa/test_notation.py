@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hraj
-from hraj.games.trefa.rules import REROLL_MOVE, STOP, First, Move, Roll, Trefa, TrefaState, write
+from hraj.core.start import First
+from hraj.games.trefa.rules import REROLL_MOVE, STOP, Move, Roll, Trefa, TrefaState, write
 
 GAME = Trefa(players=2)
 

@@ -8,17 +8,13 @@ beyond what everyone knows of them.
 from __future__ import annotations
 
 from hraj.core.bot import Bot
+from hraj.core.marks import _
 from hraj.games.abluxxen.greedy import GreedyBot
 from hraj.games.abluxxen.search import QuickSearchBot, SearchBot
 
 __all__ = ["BOTS", "DEFAULT_BOT", "LEVELS", "GreedyBot", "QuickSearchBot", "SearchBot"]
 
 BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot, "planner": QuickSearchBot, "strategist": SearchBot}
-
-
-def _(text: str) -> str:
-    """Marks a text for the catalogs; it is translated where it is shown."""
-    return text
 
 
 #: The bot a new seat gets in the web and the terminal: the middle level.

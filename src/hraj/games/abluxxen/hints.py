@@ -18,22 +18,15 @@ from typing import Any
 from hraj.core.bot import make_bot, strongest_bot
 from hraj.core.game import Seat, State
 from hraj.core.hints import WIN, Adviser, OptionValue, Reason, Thresholds, rank
+from hraj.core.marks import _, _n
 from hraj.games.abluxxen.rules import PLAY, AbluxxenState, Move
 from hraj.games.abluxxen.search import SearchBot
 
-THRESHOLDS = Thresholds(0.04, 0.08, 0.16, ratings=(0.005, 0.01, 0.02, 0.04))
+THRESHOLDS = Thresholds(0.04, 0.08, 0.16, ratings=(0.015, 0.02, 0.025, 0.03), stake=0.01)
+#: The level that plays Abluxxen's rollouts.
+ROLLOUT_LEVEL = "greedy"
 #: Analysis settings: deals, turns ahead, plays weighed (the strongest level's).
 QUICK_DEALS, QUICK_HORIZON, QUICK_WIDTH = 12, 6, 6
-
-
-def _(text: str) -> str:
-    """Marks a text for the catalogs; it is translated where it is shown."""
-    return text
-
-
-def _n(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
-    return singular, plural
 
 
 def move_reasons(state: AbluxxenState, seat: int, move: Move) -> tuple[Reason, ...]:
@@ -67,6 +60,13 @@ class AbluxxenAdviser(Adviser):
     @property
     def thresholds(self) -> Thresholds:
         return THRESHOLDS
+
+    @property
+    def rollout_bot(self) -> str:
+        """`greedy` plays the rollouts: `strategist` weighs its options by greedy's
+        playouts itself, and its own search in every seat would make one playout last
+        minutes."""
+        return ROLLOUT_LEVEL
 
     def bot(self) -> SearchBot:
         """The strongest bot of this seed; for analysis with the quick settings."""

@@ -10,10 +10,10 @@ seat's own hand and what is publicly known of the others, never their hidden car
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from hraj.core.codec import Codec, Writer, by_text, relative
-from hraj.core.game import Seat
+from hraj.core.codec import ActionTableCodec, Writer, seen_from
+from hraj.core.start import First
 from hraj.games.abluxxen.rules import (
     COPIES,
     DISPLAY_SLOTS,
@@ -24,7 +24,6 @@ from hraj.games.abluxxen.rules import (
     PHASE_NAMES,
     AbluxxenState,
     Card,
-    First,
     Move,
     full_deck,
 )
@@ -83,26 +82,10 @@ def _shadow_cells(shadow: list[list[int]]) -> list[float]:
     return cells
 
 
-#: Every action by its notation, as a view lists the legal ones.
-TEXT_IDS = by_text(MOVE_IDS)
-
-
-class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
+class AbluxxenCodec(ActionTableCodec[AbluxxenView, AbluxxenState]):
     """Abluxxen for 2-5 seats, every variant; the observation grows with the seats."""
 
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action_id(self, state: AbluxxenState, seat: Seat, action: Move) -> int:
-        return MOVE_IDS[action]
-
-    def action_ids(self, state: AbluxxenState, seat: Seat, actions: Sequence[Move]) -> list[int]:
-        ids = MOVE_IDS
-        return [ids[action] for action in actions]
-
-    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
-        return TEXT_IDS
+    ids = MOVE_IDS
 
     @property
     def observation_size(self) -> int:
@@ -114,13 +97,10 @@ class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
         players = self.game.players
         me = view["seat"]
         put.one_hot(_PHASE_IDS[view["phase"]], len(PHASE_NAMES))
-        active = view["active"]
-        put.one_hot(None if active is None else relative(active, me, players), players)
+        put.seat(view["active"], me, players)
         put.seats(view["to_act"], me, players)
         put.counts(view["hand"] or (), JOKER, _PER_COPY, 1)
-        seats = view["seats"]
-        for offset in range(players):
-            seat = seats[(offset + (me or 0)) % players]
+        for seat in seen_from(view["seats"], me):
             put.value(seat["hand_size"] / DECK)
             put.counts(seat["known"], JOKER, _PER_COPY, 1)
             top = seat["top"]
@@ -139,10 +119,10 @@ class AbluxxenCodec(Codec[AbluxxenView, AbluxxenState]):
             put.skip(13)
         put.value(float(view["captured_this_turn"]))
         capture = view["capture"]
-        put.one_hot(None if capture is None else relative(capture["victim"], me, players), players)
+        put.seat(capture["victim"] if capture else None, me, players)
         put.counts(capture["cards"] if capture else (), JOKER, _PER_COPY, 1)
         draw = view["draw"]
-        put.one_hot(None if draw is None else relative(draw["seat"], me, players), players)
+        put.seat(draw["seat"] if draw else None, me, players)
         put.value(draw["owed"] / HAND_SIZE if draw else 0.0)
 
     # --- chance -----------------------------------------------------------------------------

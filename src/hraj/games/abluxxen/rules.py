@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, one_of, optional_seat
+from hraj.core.game import FORFEIT, Game, Option, Outcome, Seat, State, int_in, one_of
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import EventLog
+from hraj.core.start import FIRST_OPTION, First, parse_first
 from hraj.games.abluxxen.view import AbluxxenView, SeatView
 
 JOKER = 14
@@ -147,16 +148,6 @@ class Card:
         return card_text(self.value)
 
 
-@dataclass(frozen=True, slots=True)
-class First:
-    """The random choice of the starting seat (the paw). Printed `first 2`."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"first {self.seat}"
-
-
 Chance = Card | First
 
 _WORDS = {
@@ -188,7 +179,7 @@ class Abluxxen(Game[Move, Chance]):
     hidden_hands = True
     options_spec: ClassVar[Mapping[str, Option]] = {
         "players": Option(4, "number of players, 2-5 (2 play with the shadow offer)", int_in(2, 5)),
-        "first": Option(None, "starting seat (0-based); random if not given", optional_seat),
+        "first": FIRST_OPTION,
         "variant": Option(
             "base",
             "base; advanced (no draw without a capture); expert (advanced, and 1s capture 13s and jokers)",
@@ -258,9 +249,10 @@ class Abluxxen(Game[Move, Chance]):
             ) from None
 
     def parse_chance(self, text: str) -> Chance:
+        first = parse_first(text)
+        if first is not None:
+            return first
         words = text.lower().split()
-        if len(words) == 2 and words[0] == "first" and _is_number(words[1]) and len(words[1]) == 1:
-            return First(int(words[1]))
         card = parse_card(words[0]) if len(words) == 1 else None
         if card is None:
             raise InvalidAction("{text} is not a card of Abluxxen; write 1 to 13 or J.", text=text.strip())
@@ -276,11 +268,6 @@ def _move_text(move: Move) -> str:
 def _play_texts(hand: tuple[int, ...]) -> tuple[str, ...]:
     """The notation of every set a hand can play, in `legal_actions` order."""
     return tuple(str(move) for move in AbluxxenState._plays(hand))
-
-
-def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
-    assert outcome is not None
-    return outcome.to_json()
 
 
 class AbluxxenState(State[Move, Chance]):
@@ -397,8 +384,7 @@ class AbluxxenState(State[Move, Chance]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         scores = tuple(float(self.score(seat)) for seat in range(self.players))
@@ -413,6 +399,10 @@ class AbluxxenState(State[Move, Chance]):
             self.end_reason,
             {"hand": hands, "laid_out": [self.laid_out(seat) for seat in range(self.players)]},
         )
+
+    def _forfeit(self, seat: Seat) -> None:
+        self.phase = OVER
+        self.end_reason = FORFEIT
 
     def chance_outcomes(self) -> list[tuple[Chance, float]]:
         if self.phase == FIRST_SEAT:
@@ -773,7 +763,7 @@ class AbluxxenState(State[Move, Chance]):
             "capture": {"victim": self.victim, "cards": list(self.captured)} if pending else None,
             "draw": {"seat": self.drawer, "owed": self.owed} if drawing else None,
             "legal": self._legal_texts(me) if me is not None else [],
-            "outcome": None if not over else _outcome_json(self.outcome),
+            "outcome": self.outcome_json(),
         }
 
     def _legal_texts(self, seat: Seat) -> list[str]:

@@ -203,3 +203,14 @@ def reveal_hands(view: AbluxxenView, views: Sequence[AbluxxenView]) -> AbluxxenV
         for seat, info in enumerate(view["seats"])
     ]
     return {**view, "seats": seats}
+
+
+def breakdown(view: AbluxxenView, names: Sequence[str], lang: str) -> dict[str, list[str] | list[list[str]]]:
+    """Each seat's score: a point for every card laid out, less one for every card left in hand."""
+    columns = [t("Player", lang), t("Cards laid out", lang), t("Cards in hand", lang), t("Score", lang)]
+    rows: list[list[str]] = []
+    for seat, facts in enumerate(view["seats"]):
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        laid, hand = facts["laid_out"], facts["hand_size"]
+        rows.append([name, str(laid), f"−{hand}" if hand else "0", str(laid - hand)])
+    return {"columns": columns, "rows": rows}

@@ -31,6 +31,7 @@ from typing import Any, Protocol, TypeGuard, runtime_checkable
 from hraj.core.bot import Bot, make_bot, strongest_bot
 from hraj.core.game import Seat, State
 from hraj.core.hints import EQUITY, Adviser, Equity, OptionValue, Percent, Reason, Thresholds, rank
+from hraj.core.marks import _, _n
 from hraj.games.backgammon.bots import WON, PubevalBot, pubeval, winning_chance
 from hraj.games.backgammon.cube import ProbabilityFunction
 from hraj.games.backgammon.decisions import context, cube_analysis, playing_on
@@ -42,6 +43,8 @@ from hraj.games.backgammon.rules import BEAVERED, CUBE, DOUBLED, MOVE, RESIGNED,
 #: error per decision: supernatural/world class (0.005), expert (0.008), advanced
 #: (0.012), intermediate (0.018), above that casual and beginner.
 THRESHOLDS = Thresholds(0.04, 0.08, 0.16, ratings=(0.005, 0.008, 0.012, 0.018))
+#: The level that plays backgammon's rollouts.
+ROLLOUT_LEVEL = "net"
 #: (slope, intercept) of the logistic curve from pubeval's score to a chance of
 #: winning, for race and for contact positions (see the module docstring).
 #: scripts/calibrate_pubeval.py --games 2000 --seed 1 (19 809 race and 89 664 contact positions).
@@ -57,16 +60,6 @@ RECUBE_VIG = -1 - 2 * (2 * TAKE_DOWN_TO - 1)  # take = drop (-1) at 22 %
 CUBE_ACCESS = (2 * DOUBLE_FROM - 1) - RECUBE_VIG  # no double = double/take at 70 %
 #: Each of the 21 different rolls with its weight among the 36.
 ROLLS = [((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1)]
-
-
-def _(text: str) -> str:
-    """Marks a text for the catalogs; it is translated where it is shown."""
-    return text
-
-
-def _n(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
-    return singular, plural
 
 
 def _logit(chance: float) -> float:
@@ -301,6 +294,24 @@ class BackgammonAdviser(Adviser):
             options.append(OptionValue(action, equity, EQUITY, why))
         choice = bot.choose(state.copy(), seat)
         return rank(options, choice)
+
+    #: gnubg's quasi-random dice: the first rolls of a rollout's trials spread evenly.
+    stratified_chance = True
+
+    @property
+    def rollout_bot(self) -> str:
+        """The net at 0-ply (`net`) plays the rollouts, as gnubg's quick rollouts do:
+        `expert`'s one-roll search on top of it makes a game some 17 times as long."""
+        return ROLLOUT_LEVEL
+
+    def rollout_value(self, state: State[Any, Any], seat: Seat, start: State[Any, Any]) -> float | None:
+        """The points of the game being played when the rollout began, for `seat`, per
+        point of the cube then (gnubg's cubeful equity at cube 1); a match plays on no further."""
+        assert isinstance(state, BackgammonState) and isinstance(start, BackgammonState)
+        if len(state.games) <= len(start.games):
+            return None
+        winner, points, _ = state.games[len(start.games)]
+        return (points if winner == seat else -points) / start.cube
 
 
 def _pair(item: ValuedPlay | tuple[Action, float]) -> tuple[Action, float]:

@@ -1,9 +1,12 @@
 """Backgammon's log as sentences: "Bot hodil 6 a 3", "Eva zahrála 13/8 13/9".
 
-A roll belongs to the player on roll, followed through the events: a play or `no
-move` passes the turn, `roll` and `double` keep it with who said them. A game starts
-with the opening roll (one die each, seat 0's first) unless the seed variant, or the
-chance event `first N`, names who rolls.
+A play is written in the reader's point numbers, the ones the board shows them (a
+spectator and the replay see seat 0's side): the opponent's "24/18 13/11" reads
+"1/7 12/14", so the log and the board never disagree. A roll belongs to the player on
+roll, followed through the events: a play or `no move` passes the turn, `roll` and
+`double` keep it with who said them. A game starts with the opening roll (one die
+each, seat 0's first) unless the seed variant, or the chance event `first N`, names
+who rolls.
 """
 
 from __future__ import annotations
@@ -48,6 +51,24 @@ def _next_player(events: Sequence[Event], index: int, view: BackgammonView | Non
     return turn if isinstance(turn, int) else None
 
 
+def seen_from(play: str, mover: int, reader: int) -> str:
+    """A play in the point numbers of `reader`'s side of the board (the mover's own when
+    they are the same seat): point p of one side is point 25 − p of the other."""
+    if mover == reader:
+        return play
+
+    def point(text: str) -> str:
+        return str(25 - int(text)) if text.isdigit() else text
+
+    return " ".join("/".join(point(part) for part in step.split("/")) for step in play.split())
+
+
+def reader_of(view: BackgammonView | None) -> int:
+    """Whose side of the board the reader sees: their own seat, else seat 0's."""
+    seat = view.get("seat") if view is not None else None
+    return seat if seat in (0, 1) else 0
+
+
 def lines(
     events: Sequence[Event],
     names: Sequence[str],
@@ -57,6 +78,7 @@ def lines(
 ) -> list[str | None]:
     said: list[str | None] = []
     seed_rules = view is not None and view.get("variant") == "seed"
+    reader = reader_of(view)
     turn: int | None = None
     for index, (kind, seat, text) in enumerate(events):
         if text == HIDDEN:
@@ -94,8 +116,8 @@ def lines(
             said.append(tg(RESIGNS[rest], gender, lang, name=name))
         elif head == "wins" and rest.isdigit():
             said.append(tgn(*WON, int(rest), gender, lang, name=name))
-        elif "/" in text:
-            said.append(tg(PLAYED, gender, lang, name=name, play=text))
+        elif "/" in text and seat is not None:
+            said.append(tg(PLAYED, gender, lang, name=name, play=seen_from(text, seat, reader)))
         else:
             said.append(f"{name}: {text}")
         if seat is not None:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from hraj.core.errors import InvalidAction
+from hraj.core.start import First, parse_first
 from hraj.games.backgammon.moves import BAR, OFF, Step, Steps
 
 #: Resignation levels: what the resigning player offers to lose.
@@ -115,15 +116,6 @@ class Roll(NamedTuple):
         return min(self.first, self.second)
 
 
-class First(NamedTuple):
-    """The random choice of who starts, where no opening roll decides it: `first 1`."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"first {self.seat}"
-
-
 ChanceOutcome = Roll | First
 
 
@@ -201,16 +193,15 @@ def _point(word: str, *, is_origin: bool, text: str) -> int:
 
 
 _DICE = re.compile(r"^\s*([1-6])\s*[-,]?\s*([1-6])\s*$")
-_FIRST = re.compile(r"^\s*first\s+([01])\s*$", re.IGNORECASE)
 
 
 def parse_chance(text: str) -> ChanceOutcome:
     """Dice (`31`, `3-1`, `3 1`) or the choice of the first player (`first 1`)."""
     if not isinstance(text, str):
         raise InvalidAction("A roll must be text, like 31.")
-    first = _FIRST.match(text)
-    if first is not None:
-        return First(int(first.group(1)))
+    first = parse_first(text)
+    if first is not None and first.seat in (0, 1):
+        return first
     dice = _DICE.match(text)
     if dice is None:
         raise InvalidAction("{text} is not a roll of two dice; write it like 31.", text=text.strip())

@@ -22,8 +22,9 @@ from functools import lru_cache
 
 from hraj.core.codec import Codec, Writer
 from hraj.core.game import Seat
+from hraj.core.start import First
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Steps
-from hraj.games.backgammon.notation import Decision, First, Play, Roll
+from hraj.games.backgammon.notation import Decision, Play, Roll
 from hraj.games.backgammon.rules import CHOOSE_FIRST, MAX_CUBE, PHASE_NAMES, RESIGNS, BackgammonState
 from hraj.games.backgammon.view import BackgammonView
 
@@ -132,8 +133,7 @@ class BackgammonCodec(Codec[BackgammonView, BackgammonState]):
         dice = view["dice"]
         put.one_hots((None, None) if dice is None else (dice[0] - 1, dice[1] - 1), 6)
         put.one_hot(_PHASE_IDS[view["phase"]], len(PHASE_NAMES))
-        turn = view["turn"]
-        put.one_hot(None if turn is None else int(turn != me), 2)
+        put.seat(view["turn"], me, 2)
         put.value(float(me in view["to_act"]))
         cube = view["cube"]
         put.value(cube["value"].bit_length() / MAX_CUBE.bit_length())

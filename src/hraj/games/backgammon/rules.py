@@ -29,10 +29,11 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, boolean, int_in, one_of, optional_seat
+from hraj.core.game import FORFEIT, Game, Option, Outcome, Seat, State, boolean, int_in, one_of, optional_seat
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import CHANCE, Event, EventLog
 from hraj.core.record import MOVE as MOVE_EVENT
+from hraj.core.start import First
 from hraj.games.backgammon.moves import (
     BAR,
     CHECKERS,
@@ -62,7 +63,6 @@ from hraj.games.backgammon.notation import (
     Action,
     ChanceOutcome,
     Decision,
-    First,
     Play,
     Roll,
     parse_action,
@@ -81,6 +81,9 @@ MAX_POSITION_CUBE = 1 << 15
 MAX_BEAVERS = 3
 #: The longest match the Match ID can hold (15 bits).
 MAX_MATCH_LENGTH = (1 << 15) - 1
+#: The longest match two bots may play alone on a server that bounds them: a 25-point
+#: match (the longest commonly played) is a few thousand moves, a 32,767-point one months.
+BOTS_ALONE_MATCH_LENGTH = 25
 
 # Phases. Chance: OPENING (one die each), CHOOSE_FIRST (seed: who starts), DICE.
 # Decisions: CUBE (roll or double), MOVE (play the dice), DOUBLED (take/drop/beaver),
@@ -96,11 +99,6 @@ RESIGNS = [Decision("resign", level) for level in RESIGN_LEVELS]
 _RESIGN_TEXTS = [str(resign) for resign in RESIGNS]
 
 
-def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
-    assert outcome is not None
-    return outcome.to_json()
-
-
 ALL_DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 #: `_ROLLS[a][b]`: the roll of dice showing a and b, high die first (index 0 unused).
 _ROLLS = [[Roll(max(a, b), min(a, b)) for b in range(7)] for a in range(7)]
@@ -112,6 +110,7 @@ class Backgammon(Game[Action, ChanceOutcome]):
     id = "backgammon"
     order = 3
     name = "Backgammon"
+    clock_family = "match"
     options_spec: ClassVar[dict[str, Option]] = {
         "variant": Option(
             "standard",
@@ -120,7 +119,12 @@ class Backgammon(Game[Action, ChanceOutcome]):
         ),
         "first": Option(None, "seat that starts the first game with two dice; else the opening roll", optional_seat),
         "cube": Option(True, "play with the doubling cube", boolean),
-        "match_length": Option(0, "points to win the match; 0 is a money game", int_in(0, MAX_MATCH_LENGTH)),
+        "match_length": Option(
+            0,
+            "points to win the match; 0 is a money game",
+            int_in(0, MAX_MATCH_LENGTH),
+            bots_alone_max=BOTS_ALONE_MATCH_LENGTH,
+        ),
         "jacoby": Option(False, "money play: gammons count single unless the cube was turned", boolean),
         "beavers": Option(
             False, "money play: a doubled player may redouble at once, keeping the cube (raccoons too)", boolean
@@ -138,6 +142,10 @@ class Backgammon(Game[Action, ChanceOutcome]):
         self.seed_rules: bool = self.options["variant"] == "seed"
         self.match_length: int = self.int_option("match_length")
         self.cube_in_play: bool = bool(self.options["cube"])
+
+    @property
+    def match_points(self) -> int:
+        return max(1, self.match_length)
 
     @classmethod
     def conformance_options(cls) -> list[GameOptions]:
@@ -331,6 +339,17 @@ class BackgammonState(State[Action, ChanceOutcome]):
             self.crawford_done = True
         self._start_game(starter=1 - winner if self.game.seed_rules else None)
 
+    def _forfeit(self, seat: int) -> None:
+        """`seat`'s time ran out in a rated match: as established servers rule, it
+        resigns the game with a backgammon and loses the match (the winner is given the
+        points that end it, at least the backgammon's at the cube's value)."""
+        winner = 1 - seat
+        points = 1 if self.game.seed_rules else 3 * self.stake
+        if self.game.match_length:
+            points = max(points, self.game.match_length - self.score[winner])
+        self.resign_level = 0
+        self._end_game(winner, points, FORFEIT)
+
     def game_value(self, multiplier: int) -> int:
         """Points for a game played out to a win of `multiplier` (1 single, 2 gammon, 3 backgammon) now.
 
@@ -376,8 +395,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         winner, points, how = self.games[-1]
@@ -691,7 +709,7 @@ class BackgammonState(State[Action, ChanceOutcome]):
             "resign": None if phase != RESIGNED else {"by": self.resigner, "level": self.resign_level},
             "games": [{"winner": w, "points": p, "how": h} for w, p, h in self.games],
             "legal": self._legal_texts(seat) if seat is not None else [],
-            "outcome": None if phase != OVER else _outcome_json(self.outcome),
+            "outcome": self.outcome_json(),
         }
 
     def _legal_texts(self, seat: Seat) -> list[str]:
@@ -724,6 +742,10 @@ class BackgammonState(State[Action, ChanceOutcome]):
     def cube_owner(self) -> int | None:
         """The seat that owns the cube; None while it is centred."""
         return self.owner
+
+    @property
+    def match_game(self) -> int:
+        return self.game_number
 
     @property
     def match_length(self) -> int:

@@ -34,7 +34,10 @@ GAME_ENDS = {
     "backgammon": "backgammon",
     "drop": "double dropped",
     "resign": "resigned",
+    "forfeit": "time ran out",
 }
+#: How a game ends that the cube multiplies (a single game, a gammon, a backgammon).
+GAME_SCALES = ("single", "gammon", "backgammon")
 HINTS = {
     "cube": "{who}: roll or double",
     "move": "{who}: move the checkers",
@@ -278,3 +281,21 @@ def build(view: BackgammonView, names: Sequence[str], lang: str, params: Mapping
             for game in view.get("games") or []
         ],
     }
+
+
+def breakdown(view: BackgammonView, names: Sequence[str], lang: str) -> dict[str, list[str] | list[list[str]]]:
+    """Each game of the match: who won it, how (single game, gammon, backgammon, a
+    dropped double, a resignation), the cube and the points it brought."""
+    columns = [t("Game", lang), t("Winner", lang), t("How", lang), t("Cube", lang), t("Points", lang)]
+    rows: list[list[str]] = []
+    for number, game in enumerate(view.get("games") or [], start=1):
+        winner = game.get("winner")
+        name = names[winner] if isinstance(winner, int) and winner < len(names) else "–"
+        how = str(game.get("how"))
+        points = game.get("points")
+        multiple = {"gammon": 2, "backgammon": 3}.get(how, 1)
+        cube = points // multiple if isinstance(points, int) and how in GAME_SCALES else None
+        rows.append(
+            [str(number), name, t(GAME_ENDS.get(how, how), lang), "–" if cube is None else str(cube), str(points)]
+        )
+    return {"columns": columns, "rows": rows}

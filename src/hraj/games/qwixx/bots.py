@@ -18,6 +18,7 @@ from typing import Any
 
 from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
+from hraj.core.marks import _
 from hraj.games.qwixx.rules import (
     COLOUR,
     LAST,
@@ -85,11 +86,6 @@ class GreedyQwixxBot(Bot):
             best_other = max((state.score(s) for s in range(state.players) if s != seat), default=mine - 1)
             gain += 100 if mine > best_other else -100
         return gain
-
-
-def _(text: str) -> str:
-    """Marks a text for the catalogs; it is translated where it is shown."""
-    return text
 
 
 BOTS: dict[str, type[Bot]] = {"greedy": GreedyQwixxBot, "optimal": OptimalQwixxBot, "master": MasterQwixxBot}

@@ -11,24 +11,15 @@ from typing import Any
 
 from hraj.core.bot import make_bot, strongest_bot
 from hraj.core.game import Seat, State
-from hraj.core.hints import POINTS, WIN, Adviser, OptionValue, Reason, Thresholds, rank
+from hraj.core.hints import OptionValue, Reason, ScoreOrWinAdviser, Thresholds, rank
+from hraj.core.marks import _, _n
 from hraj.games.qwixx.rules import COLOUR, LAST, MAX_PENALTIES, ROWS_LOCKED_TO_END, WHITE, Cross, QwixxState
 from hraj.games.qwixx.rules import number_index as _index
 from hraj.games.qwixx.table_bots import TableBot
 
 #: Expected points lost (alone) and chance of winning lost (with others).
 SOLO_THRESHOLDS = Thresholds(1.0, 3.0, 6.0, ratings=(0.05, 0.15, 0.35, 0.7))
-TABLE_THRESHOLDS = Thresholds(0.02, 0.05, 0.10, ratings=(0.002, 0.005, 0.01, 0.02))
-
-
-def _(text: str) -> str:
-    """Marks a text for the catalogs; it is translated where it is shown."""
-    return text
-
-
-def _n(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
-    return singular, plural
+TABLE_THRESHOLDS = Thresholds(0.02, 0.05, 0.10, ratings=(0.002, 0.005, 0.01, 0.02), stake=0.005)
 
 
 def cross_reasons(state: QwixxState, seat: int, action: Cross) -> tuple[Reason, ...]:
@@ -54,16 +45,11 @@ def cross_reasons(state: QwixxState, seat: int, action: Cross) -> tuple[Reason, 
     return (Reason(*_n("skips {count} number", "skips {count} numbers"), count=skipped),)
 
 
-class QwixxAdviser(Adviser):
+class QwixxAdviser(ScoreOrWinAdviser):
     """Every option valued by `master` (the table bot's own values)."""
 
-    @property
-    def unit(self) -> str:
-        return POINTS if self.game.players == 1 else WIN
-
-    @property
-    def thresholds(self) -> Thresholds:
-        return SOLO_THRESHOLDS if self.game.players == 1 else TABLE_THRESHOLDS
+    solo_thresholds = SOLO_THRESHOLDS
+    table_thresholds = TABLE_THRESHOLDS
 
     def values(
         self, state: State[Any, Any], seat: Seat, *, played: object = None, reasons: bool = True
@@ -83,9 +69,8 @@ class QwixxAdviser(Adviser):
             )
             for action, score in scored
         ]
-        ranked = rank(options, choice)
         # equal values: the bot's tie-break (its margin) orders them, as the bot does
-        return sorted(ranked, key=lambda option: (-option.value, -option.detail.get("tiebreak", 0.0)))
+        return rank(options, choice, tiebreak="tiebreak")
 
 
 ADVISER = QwixxAdviser

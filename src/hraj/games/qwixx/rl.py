@@ -7,17 +7,15 @@ seat. The observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from hraj.core.codec import Codec, SharedParts, Writer, by_text, relative
-from hraj.core.game import Seat
+from hraj.core.codec import ActionTableCodec, DiceCodec, SharedParts, Writer, seen_from
 from hraj.games.qwixx.rules import (
     CHOOSE_FIRST,
     LAST,
     MAX_PENALTIES,
     ROWS,
     Cross,
-    First,
     Qwixx,
     QwixxState,
     Roll,
@@ -63,34 +61,14 @@ _ANSWER_IDS = {"pass": 0} | {
 }
 
 
-#: Every action by its notation, as a view lists the legal ones.
-TEXT_IDS = by_text(CROSS_IDS)
-
-
-#: One die's chance step: six ids of 1/6 each.
-_DIE = [(pips, 1 / 6) for pips in range(6)]
-
-
-class QwixxCodec(Codec[QwixxView, QwixxState]):
+class QwixxCodec(ActionTableCodec[QwixxView, QwixxState], DiceCodec[QwixxView, QwixxState]):
     """Qwixx for 1-5 seats; the observation grows with the number of seats."""
+
+    ids = CROSS_IDS
 
     def __init__(self, game: Qwixx) -> None:
         super().__init__(game)
         self._sheet_cells = SharedParts(_write_sheet, SHEET_CELLS)
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action_id(self, state: QwixxState, seat: Seat, action: Cross) -> int:
-        return CROSS_IDS[action]
-
-    def action_ids(self, state: QwixxState, seat: Seat, actions: Sequence[Cross]) -> list[int]:
-        ids = CROSS_IDS
-        return [ids[action] for action in actions]
-
-    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
-        return TEXT_IDS
 
     @property
     def observation_size(self) -> int:
@@ -101,8 +79,7 @@ class QwixxCodec(Codec[QwixxView, QwixxState]):
         players = self.game.players
         me = view["seat"]
         put.one_hot(PHASES.index(view["phase"]), len(PHASES))
-        active = view["active"]
-        put.one_hot(None if active is None else relative(active, me, players), players)
+        put.seat(view["active"], me, players)
         put.seats(view["to_act"], me, players)
         put.value(float(view["answered"]))
         answer = view.get("my_answer")
@@ -113,32 +90,20 @@ class QwixxCodec(Codec[QwixxView, QwixxState]):
         else:
             put.one_hots([None if pips is None else pips - 1 for pips in dice_values(dice).values()], 6)
         put.members(view["locked"], ROWS)
-        sheets = view["sheets"]
-        for offset in range(players):
-            sheet = sheets[(offset + (me or 0)) % players]
+        for sheet in seen_from(view["sheets"], me):
             # the rows are shared by every view until a cross changes one (see QwixxState.view)
             put.block(self._sheet_cells(sheet, (*map(id, sheet["rows"].values()), sheet["penalties"])))
 
     # --- chance: the first seat, or one die per step --------------------------------------
 
-    @property
-    def num_chance_ids(self) -> int:
-        return max(6, self.game.players)
+    def draws_first(self, state: QwixxState) -> bool:
+        return state.phase == CHOOSE_FIRST
 
-    def chance_steps(self, state: QwixxState) -> int:
-        if state.phase == CHOOSE_FIRST:
-            return 1
+    def dice_thrown(self, state: QwixxState) -> int:
         return 2 + sum(not locked for locked in state.locked)
 
-    def chance_step_outcomes(self, state: QwixxState, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        if state.phase == CHOOSE_FIRST:
-            return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
-        return _DIE[:]
-
-    def chance_outcome(self, state: QwixxState, drawn: Sequence[int]) -> First | Roll:
-        if state.phase == CHOOSE_FIRST:
-            return First(drawn[0])
-        dice = iter(pips + 1 for pips in drawn)
+    def throw(self, state: QwixxState, pips: Sequence[int]) -> Roll:
+        dice = iter(pips)
         white1, white2 = next(dice), next(dice)
         colours = [None if locked else next(dice) for locked in state.locked]
         return Roll(white1, white2, (colours[0], colours[1], colours[2], colours[3]))

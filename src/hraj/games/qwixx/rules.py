@@ -18,10 +18,11 @@ import re
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.game import FORFEIT, Game, Option, Outcome, Seat, State, int_in, winners_by_score
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import HIDDEN, Event, EventLog
+from hraj.core.start import FIRST_OPTION, First, parse_first
 from hraj.games.qwixx.view import QwixxView, RowView, SheetView
 
 ROWS = ("r", "y", "g", "b")
@@ -58,11 +59,6 @@ def _row_view(row: int, mask: int, lock: bool) -> RowView:
     }
 
 
-def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
-    assert outcome is not None
-    return outcome.to_json()
-
-
 def row_points(crosses: int) -> int:
     """Points for a row with `crosses` crosses (lock included): 1, 3, 6, ... 78."""
     return crosses * (crosses + 1) // 2
@@ -94,20 +90,10 @@ class Roll(NamedTuple):
         return " ".join(parts)
 
 
-class First(NamedTuple):
-    """The random choice of the starting seat. Printed `first 2`."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"first {self.seat}"
-
-
 ChanceOutcome = Roll | First
 
 _CROSS = re.compile(r"^\s*([rygb])\s*(\d{1,2})\s*$", re.IGNORECASE)
 _DIE = re.compile(r"([wrygb])\s*([1-6])", re.IGNORECASE)
-_FIRST = re.compile(r"^\s*first\s+(\d)\s*$", re.IGNORECASE)
 
 
 class Qwixx(Game[Cross, ChanceOutcome]):
@@ -118,7 +104,7 @@ class Qwixx(Game[Cross, ChanceOutcome]):
     name = "Qwixx"
     options_spec: ClassVar[dict[str, Option]] = {
         "players": Option(3, "number of players, 1-5 (1 is solo practice)", int_in(1, 5)),
-        "first": Option(None, "starting seat (0-based); random if not given", optional_seat),
+        "first": FIRST_OPTION,
     }
 
     @classmethod
@@ -147,9 +133,9 @@ class Qwixx(Game[Cross, ChanceOutcome]):
         return Cross(row, number)
 
     def parse_chance(self, text: str) -> ChanceOutcome:
-        first = _FIRST.match(text)
+        first = parse_first(text)
         if first is not None:
-            return First(int(first.group(1)))
+            return first
         rest = _DIE.sub("", text)
         dice = _DIE.findall(text)
         whites = [int(value) for colour, value in dice if colour.lower() == "w"]
@@ -240,12 +226,15 @@ class QwixxState(State[Cross, ChanceOutcome]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         scores = tuple(float(self.score(seat)) for seat in range(self.players))
         return Outcome(scores, winners_by_score(scores), self.end_reason)
+
+    def _forfeit(self, seat: Seat) -> None:
+        self.phase = OVER
+        self.end_reason = FORFEIT
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, float]]:
         if self.phase == CHOOSE_FIRST:
@@ -471,7 +460,7 @@ class QwixxState(State[Cross, ChanceOutcome]):
             "seat": seat,
             "legal": [str(action) for action in legal],
             "answered": answered,
-            "outcome": None if phase != OVER else _outcome_json(self.outcome),
+            "outcome": self.outcome_json(),
         }
         if answered:
             assert seat is not None

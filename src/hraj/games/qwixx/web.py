@@ -19,6 +19,8 @@ SYMBOLS = {"w": "□", "r": "▲", "y": "★", "g": "♣", "b": "◆"}
 ROWS = ("r", "y", "g", "b")
 NUMBERS = {"r": range(2, 13), "y": range(2, 13), "g": range(12, 1, -1), "b": range(12, 1, -1)}
 MAX_PENALTIES = 4
+#: What one misthrow costs.
+PENALTY_POINTS = 5
 
 
 def describe(action: str, lang: str, names: Sequence[str] = ()) -> str:
@@ -187,3 +189,16 @@ def build(view: QwixxView, names: Sequence[str], lang: str, params: Mapping[str,
         "answered": bool(view.get("answered")),
         "my_answer": describe(view["my_answer"], lang) if view.get("my_answer") else None,
     }
+
+
+def breakdown(view: QwixxView, names: Sequence[str], lang: str) -> dict[str, list[str] | list[list[str]]]:
+    """Each seat's score: the points of every colour row, the misthrows, the total."""
+    columns = [t("Player", lang), *(f"{SYMBOLS[row]} {t(COLOUR_NAMES[row], lang)}" for row in ROWS)]
+    columns += [t("Misthrows", lang), t("Total", lang)]
+    rows: list[list[str]] = []
+    for seat, sheet in enumerate(view["sheets"]):
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        penalties = sheet["penalties"]
+        misthrows = f"{penalties} × −{PENALTY_POINTS} = −{penalties * PENALTY_POINTS}" if penalties else "0"
+        rows.append([name, *(str(sheet["rows"][row]["points"]) for row in ROWS), misthrows, str(sheet["score"])])
+    return {"columns": list(columns), "rows": rows}

@@ -12,6 +12,7 @@ from typing import Any
 
 from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
+from hraj.core.marks import _
 from hraj.games.trefa.racemodel import Grid, RowChain, Step, race_value, sheet_model
 from hraj.games.trefa.rowvalue import row_values
 from hraj.games.trefa.rules import EMPTY, REROLL_MOVE, Move, TrefaState, colour_list
@@ -196,11 +197,6 @@ BOTS: dict[str, type[Bot]] = {
     "racer": RacerBot,
     "winner": WinnerBot,
 }
-
-
-def _(text: str) -> str:
-    """Marks a text for the catalogs; it is translated where it is shown."""
-    return text
 
 
 #: The bot a new seat gets in the web and the terminal: the middle level.

@@ -12,22 +12,13 @@ from typing import Any
 
 from hraj.core.bot import make_bot, strongest_bot
 from hraj.core.game import Seat, State
-from hraj.core.hints import POINTS, WIN, Adviser, OptionValue, Reason, Thresholds, rank
+from hraj.core.hints import OptionValue, Reason, ScoreOrWinAdviser, Thresholds, rank
+from hraj.core.marks import _, _n
 from hraj.games.trefa.bots import WinnerBot
 from hraj.games.trefa.rules import Move, TrefaState, colour_list
 
 SOLO_THRESHOLDS = Thresholds(1.0, 3.0, 6.0, ratings=(0.2, 0.5, 1.0, 2.0))
-RACE_THRESHOLDS = Thresholds(0.03, 0.06, 0.12, ratings=(0.003, 0.007, 0.015, 0.03))
-
-
-def _(text: str) -> str:
-    """Marks a text for the catalogs; it is translated where it is shown."""
-    return text
-
-
-def _n(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a counted phrase (singular, plural) for the catalogs; shown in the count's plural form."""
-    return singular, plural
+RACE_THRESHOLDS = Thresholds(0.03, 0.06, 0.12, ratings=(0.003, 0.007, 0.015, 0.03), stake=0.0075)
 
 
 def move_reasons(state: TrefaState, seat: int, move: Move) -> tuple[Reason, ...]:
@@ -48,16 +39,11 @@ def move_reasons(state: TrefaState, seat: int, move: Move) -> tuple[Reason, ...]
     return (written, Reason(*_n("{count} hit", "{count} hits"), count=hits))
 
 
-class TrefaAdviser(Adviser):
+class TrefaAdviser(ScoreOrWinAdviser):
     """Every option with `winner`'s values."""
 
-    @property
-    def unit(self) -> str:
-        return POINTS if self.game.players == 1 else WIN
-
-    @property
-    def thresholds(self) -> Thresholds:
-        return SOLO_THRESHOLDS if self.game.players == 1 else RACE_THRESHOLDS
+    solo_thresholds = SOLO_THRESHOLDS
+    table_thresholds = RACE_THRESHOLDS
 
     def values(
         self, state: State[Any, Any], seat: Seat, *, played: object = None, reasons: bool = True
@@ -80,8 +66,7 @@ class TrefaAdviser(Adviser):
         ]
         # the bot plays the best (win, score); equal chances of winning: the better score first
         choice = max(found, key=lambda option: (option.win, option.score)).action
-        ranked = rank(options, choice)
-        return sorted(ranked, key=lambda option: (-option.value, -option.detail.get("score", 0.0)))
+        return rank(options, choice, tiebreak="score")
 
 
 ADVISER = TrefaAdviser

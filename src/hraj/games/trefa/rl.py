@@ -8,11 +8,10 @@ observation layout is documented in docs/rl.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from hraj.core.codec import Codec, SharedParts, Writer, by_text, relative
-from hraj.core.game import Seat
-from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, First, Move, Roll, Trefa, TrefaState
+from hraj.core.codec import ActionTableCodec, DiceCodec, SharedParts, Writer, seen_from
+from hraj.games.trefa.rules import CHOOSE_FIRST, PHASES, REROLL, Move, Roll, Trefa, TrefaState
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS
 from hraj.games.trefa.view import RowView, SheetView, TrefaView
 
@@ -39,17 +38,15 @@ MOVE_IDS: dict[Move, int] = {
 }
 
 
-#: Every action by its notation, as a view lists the legal ones.
-TEXT_IDS = by_text(MOVE_IDS)
+def _kept(state: TrefaState) -> int:
+    """The dice a pending reroll keeps at 1 (none on a turn's first throw)."""
+    return state.kept if state.phase == REROLL else 0
 
 
-#: One die's chance step: six ids of 1/6 each.
-_DIE = [(pips, 1 / 6) for pips in range(6)]
-
-
-class TrefaCodec(Codec[TrefaView, TrefaState]):
+class TrefaCodec(ActionTableCodec[TrefaView, TrefaState], DiceCodec[TrefaView, TrefaState]):
     """Trefa for 1-6 seats; the observation grows with the number of seats."""
 
+    ids = MOVE_IDS
     perfect_information = True
 
     def __init__(self, game: Trefa) -> None:
@@ -61,20 +58,6 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
         self._sheet_cells = SharedParts(self._write_sheet, _SEAT)
 
     @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action_id(self, state: TrefaState, seat: Seat, action: Move) -> int:
-        return MOVE_IDS[action]
-
-    def action_ids(self, state: TrefaState, seat: Seat, actions: Sequence[Move]) -> list[int]:
-        ids = MOVE_IDS
-        return [ids[action] for action in actions]
-
-    def actions_by_text(self) -> Mapping[str, tuple[int, object]]:
-        return TEXT_IDS
-
-    @property
     def observation_size(self) -> int:
         players = self.game.players
         return len(PHASES) + players + 6 * FIELDS + 2 * FIELDS + 1 + _SEAT * players
@@ -83,8 +66,7 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
         players = self.game.players
         me = view["seat"]
         put.one_hot(PHASES.index(view["phase"]), len(PHASES))
-        active = view["active"]
-        put.one_hot(None if active is None else relative(active, me, players), players)
+        put.seat(view["active"], me, players)
         dice = view["dice"]
         if dice is None:
             put.skip(6 * len(COLOURS))
@@ -93,9 +75,7 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
         put.members(view["kept"], COLOURS)
         put.members(view["writable"], COLOURS)
         put.value(float(view["rerolled"]))
-        sheets = view["sheets"]
-        for offset in range(players):
-            sheet = sheets[(offset + (me or 0)) % players]
+        for sheet in seen_from(view["sheets"], me):
             # a sheet is shared by every view until a turn changes it (see Trefa.sheet_view)
             put.block(self._sheet_cells(sheet))
 
@@ -126,26 +106,15 @@ class TrefaCodec(Codec[TrefaView, TrefaState]):
 
     # --- chance: the first seat, or one die per step --------------------------------------
 
-    @property
-    def num_chance_ids(self) -> int:
-        return 6
+    def draws_first(self, state: TrefaState) -> bool:
+        return state.phase == CHOOSE_FIRST
 
-    def chance_steps(self, state: TrefaState) -> int:
-        if state.phase == CHOOSE_FIRST:
-            return 1
-        kept = state.kept if state.phase == REROLL else 0
-        return FIELDS - kept.bit_count()
+    def dice_thrown(self, state: TrefaState) -> int:
+        return FIELDS - _kept(state).bit_count()
 
-    def chance_step_outcomes(self, state: TrefaState, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        if state.phase == CHOOSE_FIRST:
-            return [(seat, 1 / self.game.players) for seat in range(self.game.players)]
-        return _DIE[:]
-
-    def chance_outcome(self, state: TrefaState, drawn: Sequence[int]) -> First | Roll:
-        if state.phase == CHOOSE_FIRST:
-            return First(drawn[0])
-        kept = state.kept if state.phase == REROLL else 0
-        dice = iter(pips + 1 for pips in drawn)
+    def throw(self, state: TrefaState, pips: Sequence[int]) -> Roll:
+        kept = _kept(state)
+        dice = iter(pips)
         return Roll(*(1 if kept >> colour & 1 else next(dice) for colour in range(FIELDS)))
 
     # --- bounds -----------------------------------------------------------------------------

@@ -23,10 +23,11 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
-from hraj.core.game import Game, Option, Outcome, OutcomeJson, Seat, State, int_in, optional_seat, winners_by_score
+from hraj.core.game import FORFEIT, Game, Option, Outcome, Seat, State, int_in, winners_by_score
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
 from hraj.core.record import EventLog
+from hraj.core.start import FIRST_OPTION, First, parse_first
 from hraj.games.trefa.sheets import COLOURS, FIELDS, ROWS, SheetRow, Sheets, default_sheets, load_sheets
 from hraj.games.trefa.view import RowView, SheetView, TrefaView
 
@@ -86,15 +87,6 @@ class Roll(NamedTuple):
         return sum(1 << colour for colour, value in enumerate(self) if value == 1)
 
 
-class First(NamedTuple):
-    """The random choice of the starting seat. Printed `first 2`."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"first {self.seat}"
-
-
 ChanceOutcome = Roll | First
 
 
@@ -141,11 +133,6 @@ def _legal_texts(phase: int, writable: int) -> tuple[str, ...]:
     return ("reroll", *writes) if writable else ("reroll", "stop")
 
 
-def _outcome_json(outcome: Outcome | None) -> OutcomeJson:
-    assert outcome is not None
-    return outcome.to_json()
-
-
 def row_points(row: tuple[int, ...], sheet_row: SheetRow, hit_bonus: tuple[int, ...], complete: bool) -> int:
     """Points of a row: the numbers written, plus the hit bonus once the row is complete."""
     written = sum(value for value in row if value > 0)
@@ -176,7 +163,6 @@ DIE_TOO_HIGH = (
 )
 
 _DIE = re.compile(r"([kwrygb])\s*([1-6])", re.IGNORECASE)
-_FIRST = re.compile(r"^\s*first\s+(\d)\s*$", re.IGNORECASE)
 _WRITE = re.compile(r"^\s*(?:write|zapsat|zapiš|zapis|zapíš)\s+([a-z,;\s]+)$", re.IGNORECASE)
 _REROLL_WORDS = {"reroll", "přehodit", "prehodit", "přehoď", "prehod"}
 _STOP_WORDS = {"stop", "vyškrtnout", "vyskrtnout"}
@@ -234,7 +220,7 @@ class Trefa(Game[Move, ChanceOutcome]):
     name = "Trefa"
     options_spec: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of players, 1-6 (1 is solo play)", int_in(1, 6)),
-        "first": Option(None, "starting seat (0-based); random if not given", optional_seat),
+        "first": FIRST_OPTION,
         "sheets": Option(
             None, "sheet letters by seat, like cab; the first ones of the file if not given", _check_sheet_letters
         ),
@@ -331,9 +317,9 @@ class Trefa(Game[Move, ChanceOutcome]):
         )
 
     def parse_chance(self, text: str) -> ChanceOutcome:
-        first = _FIRST.match(text)
+        first = parse_first(text)
         if first is not None:
-            return First(int(first.group(1)))
+            return first
         dice: dict[str, int] = {}
         for letter, value in _DIE.findall(text):
             if letter.lower() in dice:
@@ -396,13 +382,16 @@ class TrefaState(State[Move, ChanceOutcome]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         scores = tuple(float(self.score(seat)) for seat in range(self.players))
         rows = [[self.row_score(seat, row) for row in range(ROWS)] for seat in range(self.players)]
         return Outcome(scores, winners_by_score(scores), self.end_reason, {"finisher": self.active, "rows": rows})
+
+    def _forfeit(self, seat: Seat) -> None:
+        self.phase = OVER
+        self.end_reason = FORFEIT
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, float]]:
         if self.phase == CHOOSE_FIRST:
@@ -558,7 +547,7 @@ class TrefaState(State[Move, ChanceOutcome]):
             "sheets_verified": game.sheet_set.verified,
             "seat": seat,
             "legal": list(_legal_texts(self.phase, writable)) if throwing and seat == self.active else [],
-            "outcome": None if self.phase != OVER else _outcome_json(self.outcome),
+            "outcome": self.outcome_json(),
         }
 
     def _sheet_view(self, seat: int) -> SheetView:

@@ -152,3 +152,21 @@ def build(view: TrefaView, names: Sequence[str], lang: str, params: Mapping[str,
         "rerolled": view.get("rerolled"),
         "bar": [a for a in legal if not a.startswith("write ")],
     }
+
+
+def breakdown(view: TrefaView, names: Sequence[str], lang: str) -> dict[str, list[str] | list[list[str]]]:
+    """Each seat's score row by row (with the hits of each row), and the total."""
+    sheets = view["sheets"]
+    longest = max((len(sheet["rows"]) for sheet in sheets), default=0)
+    columns = [
+        t("Player", lang),
+        *(t("Row {number}", lang, number=row + 1) for row in range(longest)),
+        t("Total", lang),
+    ]
+    rows: list[list[str]] = []
+    for seat, sheet in enumerate(sheets):
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        cells = [str(row["points"]) for row in sheet["rows"]]
+        cells += ["–"] * (longest - len(cells))
+        rows.append([name, *cells, str(sheet["score"])])
+    return {"columns": list(columns), "rows": rows}

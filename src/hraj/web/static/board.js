@@ -160,5 +160,5 @@ window.hraj.board = (() => {
   }
 
   soundToggle(document.getElementById("sound-toggle"));
-  return { mark, turn, moved, rove, refocus, arrow };
+  return { mark, turn, moved, rove, refocus, arrow, chime };
 })();

@@ -14,6 +14,7 @@
   const errorBox = document.getElementById("action-error");
   const noteBox = document.getElementById("room-note");
   const status = document.getElementById("connection");
+  const SEND_ATTEMPTS = 4; // a move whose answer is lost is sent again, with its id, this many times in all
 
   // How long each of several moves in a row stays on screen (ms): the server's setting,
   // or this browser's own choice in localStorage (`hraj.stepMs`); 0 shows the newest at once.
@@ -204,17 +205,39 @@
 
   // --- actions ---------------------------------------------------------------------------
 
+  // Every move carries an id of its own: sent again with it (after a lost answer or a
+  // dropped connection), the server applies it at most once and answers as the first time.
+  function actionId() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  async function post(action, seat, id) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await fetch(`/api/rooms/${ROOM}/actions?lang=${LANG}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens()[seat]}` },
+          body: JSON.stringify({ action, id }),
+        });
+        // 503: not stored (the store failed); anything else is the server's answer.
+        if (response.status !== 503 || attempt >= SEND_ATTEMPTS) return response;
+      } catch (error) {
+        // No answer: stored or not, sending it again with its id is safe.
+        if (attempt >= SEND_ATTEMPTS) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 400 * 2 ** attempt));
+    }
+  }
+
   async function send(action) {
     const seat = shownSeat;
     if (busy || seat === null || !tokens()[seat]) return;
     busy = true;
     tableBox.classList.add("busy");
     try {
-      const response = await fetch(`/api/rooms/${ROOM}/actions?lang=${LANG}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${tokens()[seat]}` },
-        body: JSON.stringify({ action }),
-      });
+      const response = await post(action, seat, actionId());
       if (response.ok) {
         showError("");
         board.moved();
@@ -374,6 +397,8 @@
   // --- the socket ------------------------------------------------------------------------
 
   let delay = 500;
+  const CLOSE_TOO_MANY = 4429;
+  const OVER_LIMIT_WAIT_MS = 11000;
 
   function connect() {
     setStatus("connecting");
@@ -409,9 +434,10 @@
         note(tr("You are watching this game."));
       }
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       setStatus("closed");
-      setTimeout(connect, delay);
+      // 4429: over a limit of the server, which refuses this address for a while.
+      setTimeout(connect, event.code === CLOSE_TOO_MANY ? OVER_LIMIT_WAIT_MS : delay);
       delay = Math.min(delay * 2, 8000);
     });
   }

@@ -1,5 +1,5 @@
 "use strict";
-// Shared helpers of the hraj pages: translated strings and the rooms kept in this browser.
+// Shared helpers of the hraj pages: translated strings, the rooms kept in this browser, API requests.
 window.hraj = (() => {
   const node = document.getElementById("i18n");
   const strings = node ? JSON.parse(node.textContent) : {};
@@ -23,5 +23,21 @@ window.hraj = (() => {
       localStorage.setItem(KEY, JSON.stringify(all));
     },
   };
-  return { tr, rooms };
+  // The CSRF token of this browser's cookie: a change the cookie makes must carry it.
+  const csrf = () => (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+  const jsonHeaders = () => ({ "content-type": "application/json", "x-csrf-token": csrf() });
+  // A JSON request to the API; its answer, or an Error with the server's reason in the page's language.
+  async function send(method, path, body) {
+    const lang = document.documentElement.lang;
+    const response = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`, {
+      method,
+      headers: jsonHeaders(),
+      body: body === null || body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(answer.text || answer.message || String(response.status));
+    return answer;
+  }
+  return { tr, rooms, jsonHeaders, send };
 })();

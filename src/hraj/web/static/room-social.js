@@ -4,7 +4,7 @@
 // "hraj:socket" events and talks to the JSON API. Every text that people typed is put
 // in with textContent, never as markup.
 (() => {
-  const { tr, rooms } = window.hraj;
+  const { tr, rooms, jsonHeaders } = window.hraj;
   const root = document.getElementById("room");
   const ROOM = root.dataset.room;
   const GAME = root.dataset.game;
@@ -24,7 +24,7 @@
   }
 
   async function api(path, { method = "GET", token = null, body = undefined } = {}) {
-    const headers = { "content-type": "application/json" };
+    const headers = jsonHeaders();
     if (token) headers.authorization = `Bearer ${token}`;
     const response = await fetch(`/api/rooms/${ROOM}${path}?lang=${LANG}`, {
       method,
@@ -172,6 +172,32 @@
     const player = anyToken() !== null;
     $("rematch-start").hidden = !player || Boolean(answer.rematch);
     if (answer.rematch) rematchReady(answer.rematch);
+    else if (player && answer.rematch_votes) showVotes(answer.rematch_votes);
+  }
+
+  /** Who accepted the rematch offered (or who declined it), as this browser's players see it. */
+  function showVotes(votes) {
+    const mineSeats = Object.keys(tokens()).map(Number);
+    const start = $("rematch-start");
+    const decline = $("rematch-decline");
+    if (votes.declined !== null && votes.declined !== undefined) {
+      say($("rematch-status"), tr("The rematch was declined."));
+      start.textContent = tr("Rematch");
+      start.hidden = false;
+      decline.hidden = true;
+    } else if (!votes.yes.length) {
+      say($("rematch-status"), "");
+      decline.hidden = true;
+    } else if (mineSeats.every((seat) => votes.yes.includes(seat))) {
+      say($("rematch-status"), tr("Waiting for the others to accept the rematch."));
+      start.hidden = true;
+      decline.hidden = true;
+    } else {
+      say($("rematch-status"), tr("A rematch is offered."));
+      start.textContent = tr("Accept the rematch");
+      start.hidden = false;
+      decline.hidden = false;
+    }
   }
 
   function rematchReady(next) {
@@ -192,7 +218,14 @@
     $("rematch-start").disabled = true;
     const { ok, status, answer } = await api("/rematch", { method: "POST", token: anyToken() });
     $("rematch-start").disabled = false;
-    if (ok) goTo(answer.room);
+    if (status === 202) showVotes(answer);
+    else if (ok) goTo(answer.room);
+    else say($("rematch-error"), errorText(answer, status));
+  });
+
+  $("rematch-decline").addEventListener("click", async () => {
+    const { ok, status, answer } = await api("/rematch/decline", { method: "POST", token: anyToken() });
+    if (ok) showVotes(answer);
     else say($("rematch-error"), errorText(answer, status));
   });
 
@@ -204,6 +237,7 @@
     const message = event.detail;
     if (message.type === "chat") addLine(message);
     else if (message.type === "rematch") rematchReady(message.rematch);
+    else if (message.type === "rematch_votes" && anyToken() !== null) showVotes(message);
     else if (message.type === "welcome") loadChat(); // after a reconnection: what was missed
   });
 

@@ -1,7 +1,7 @@
 "use strict";
 // The start page: pick a game and who sits where, create the room, keep the seat tokens.
 (() => {
-  const { tr, rooms } = window.hraj;
+  const { tr, rooms, jsonHeaders } = window.hraj;
   const lang = document.documentElement.lang;
   const form = document.getElementById("new-room");
   const template = document.getElementById("seat-row");
@@ -52,7 +52,7 @@
   async function post(url, body) {
     const response = await fetch(`${url}?lang=${lang}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: jsonHeaders(),
       body: JSON.stringify(body),
     });
     const answer = await response.json().catch(() => ({}));
@@ -93,7 +93,10 @@
       const allowed = document.getElementById("hints-allowed");
       const hints = kinds.every((kind) => kind !== "friend") || Boolean(allowed && allowed.checked);
       const listed = document.getElementById("public-room").checked;
-      const room = await post("/api/rooms", { game, options, seats, hints, claim: me >= 0 ? me : null, public: listed });
+      const body = { game, options, seats, hints, claim: me >= 0 ? me : null, public: listed };
+      const clock = setup.querySelector("[data-clock]");
+      if (clock && clock.value) body.clock = clock.value;
+      const room = await post("/api/rooms", body);
       const tokens = {};
       if (room.token) tokens[room.seat] = room.token;
       for (const [index, kind] of kinds.entries()) {

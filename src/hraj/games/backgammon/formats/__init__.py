@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from hraj.core.marks import _
 from hraj.core.record import Record
 from hraj.games.backgammon.formats.errors import FormatError
 from hraj.games.backgammon.formats.mat_record import export_mat, export_session, records_from_mat
@@ -93,11 +94,6 @@ def state_from_text(text: str, **options: object) -> BackgammonState:
     rest = text[: position.start()] + " " + text[position.end() :]
     match = _MATCH_ID.search(rest)
     return state_from_gnubg(position.group(1), match.group(1) if match else _DEFAULT_MATCH_ID, **options)
-
-
-def _(text: str) -> str:
-    """Marks a text for the catalogs; `hraj`'s help pages translate it when shown."""
-    return text
 
 
 #: What the `hraj` command says of these formats in its help, in the catalogs' words:

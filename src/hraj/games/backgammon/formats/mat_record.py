@@ -36,6 +36,7 @@ from hraj.core.errors import HrajError, InvalidRecord
 from hraj.core.game import Seat
 from hraj.core.jsondata import OptionSetting
 from hraj.core.record import AUTO, CHANCE, Record, parse_record
+from hraj.core.start import First
 from hraj.games.backgammon.formats.mat import (
     BEAVER,
     DOUBLE,
@@ -51,7 +52,7 @@ from hraj.games.backgammon.formats.mat import (
     parse_matches,
 )
 from hraj.games.backgammon.moves import BAR, OFF
-from hraj.games.backgammon.notation import First, Play, Roll
+from hraj.games.backgammon.notation import Play, Roll
 from hraj.games.backgammon.rules import (
     BEAVERED,
     CHOOSE_FIRST,

@@ -1,0 +1,209 @@
+"""Matchmaking over HTTP ("Hrát hned"): seek a game, wait to be paired, or take a bot.
+
+A seek lives in the store (`hraj.store.seeks`), so any process may pair it: every
+renewal of a seek (the page asks every few seconds) looks for partners with the same
+game, options, player count, rating and clock (`hraj.clocks.seeks`). The room that pairs
+seeks is created with their seats already taken: each seat's token is derived from its
+seek (`seat_token`), so whichever process the seeker's browser asks next can hand it over
+without anything secret being stored. A seek whose browser stops renewing it is gone
+after `SEEK_TTL_S`; the page also cancels it when it closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import hashlib
+import hmac
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from pydantic import Field
+
+from hraj.clocks.seeks import (
+    BOT_OFFER_AFTER_S,
+    DEFAULT_RATING,
+    SEEK_TTL_S,
+    Waiting,
+    bot_near,
+    choose_group,
+    rating_range,
+    seek_key,
+)
+from hraj.core import game_class
+from hraj.core.bot import default_bot
+from hraj.core.errors import HrajError
+from hraj.server.protocol import ClockPreset, CreateRoom, Gender, Message, Name, SeatSpec, ServerError, Token
+from hraj.server.rooms import Rooms
+from hraj.server.tokens import hash_token, new_room_id
+from hraj.store.db import SeekTaken
+from hraj.store.seeks import SeekRow, add_seek, cancel, renew, waiting
+
+router = APIRouter()
+
+
+class Seek(Message):
+    game: Annotated[str, Field(min_length=1, max_length=32)]
+    options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=16)
+    players: Annotated[int, Field(ge=2, le=6)] = 2
+    clock: ClockPreset | None = None
+    name: Name | None = None
+    gender: Gender | None = None
+
+
+class SeekSecret(Message):
+    secret: Token
+
+
+def seat_token(server_secret: str, secret_hash: str) -> str:
+    """The seat token of a paired seek: derived from it under the server's secret, so any
+    process can give it to the seeker, and the store keeps only its hash, as for any seat."""
+    return hmac.new(server_secret.encode(), f"seek-seat:{secret_hash}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def person(seek: SeekRow) -> SeatSpec:
+    """The seat of a seeker: the name and gender the seek gave."""
+    return SeatSpec.model_validate({"name": seek.name, "gender": seek.gender})
+
+
+def _rooms(request: Request) -> Rooms:
+    rooms: Rooms = request.app.state.rooms
+    return rooms
+
+
+def _bearer(request: Request) -> str:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ServerError("unauthorized", "Send the seek's secret as `Authorization: Bearer SECRET`.")
+    return token.strip()
+
+
+async def _own(rooms: Rooms, seek_id: str, secret: str) -> SeekRow:
+    """The seek, renewed, if the secret is its own."""
+    found = await asyncio.to_thread(renew, rooms.store.engine, seek_id[:32], dt.datetime.now(dt.UTC))
+    if found is None or not hmac.compare_digest(found.secret_hash, hash_token(rooms.secret, secret)):
+        raise ServerError("not_found", "This seek is gone; seek a game again.")
+    return found
+
+
+@router.post("/api/seeks", status_code=201)
+async def seek(body: Seek, request: Request) -> dict[str, Any]:
+    """Wait for partners for a game: answers the seek's id and its secret (keep it)."""
+    rooms = _rooms(request)
+    try:
+        cls = game_class(body.game)
+        options = dict(body.options)
+        if "players" in cls.options_spec:
+            options["players"] = body.players
+        game = cls(**options)
+    except HrajError as error:
+        raise ServerError.from_hraj(error) from None
+    if game.players != body.players:
+        raise ServerError(
+            "invalid_option",
+            "This game has {players} seats, but {given} were given.",
+            players=game.players,
+            given=body.players,
+        )
+    # The options as the game settled them (defaults filled in), so that equal seeks
+    # share a key; options only the local command line may set are never among them.
+    settled = {name: value for name, value in game.options.items() if not cls.options_spec[name].local_only}
+    spec = CreateRoom(game=game.id, options=settled, seats=[SeatSpec()] * game.players, clock=body.clock)
+    control = rooms.control_for(spec, game)
+    now = dt.datetime.now(dt.UTC)
+    secret = secrets.token_urlsafe(24)
+    row = SeekRow(
+        id=new_room_id(),
+        secret_hash=hash_token(rooms.secret, secret),
+        key=seek_key(
+            game.id, dict(game.options), game.players, False, None if control is None else dict(control.to_json())
+        ),
+        game=game.id,
+        options=settled,
+        players=game.players,
+        rated=False,
+        clock=None if body.clock is None else {"preset": body.clock},
+        rating=DEFAULT_RATING,
+        name=body.name,
+        gender=body.gender,
+        created_at=now,
+        seen_at=now,
+    )
+    await asyncio.to_thread(add_seek, rooms.store.engine, row)
+    return {"seek": row.id, "secret": secret, **await _status(rooms, row)}
+
+
+@router.get("/api/seeks/{seek_id}")
+async def seek_status(seek_id: str, request: Request) -> dict[str, Any]:
+    """Still waiting (how long, the rating range, a bot offered after a while), or paired:
+    the room and this seeker's seat and token."""
+    rooms = _rooms(request)
+    return await _status(rooms, await _own(rooms, seek_id, _bearer(request)))
+
+
+@router.post("/api/seeks/{seek_id}/cancel")
+async def seek_cancel(seek_id: str, body: SeekSecret, request: Request) -> dict[str, bool]:
+    """Stop waiting (the page closes): the seek leaves the pool unless it was paired."""
+    rooms = _rooms(request)
+    row = await _own(rooms, seek_id, body.secret)
+    await asyncio.to_thread(cancel, rooms.store.engine, row.id)
+    return {"ok": True}
+
+
+@router.post("/api/seeks/{seek_id}/bot", status_code=201)
+async def seek_bot(seek_id: str, request: Request) -> dict[str, Any]:
+    """Play the bot offered instead: a room of this seeker and bots, the seek gone."""
+    rooms = _rooms(request)
+    row = await _own(rooms, seek_id, _bearer(request))
+    if row.room_id is not None:
+        return await _status(rooms, row)
+    level = bot_near(row.rating, {}, default_bot(row.game))
+    seats = [person(row), *[SeatSpec(kind="bot", bot=level)] * (row.players - 1)]
+    spec = CreateRoom(game=row.game, options=row.options, seats=seats, claim=0)
+    created = await rooms.create(spec)
+    await asyncio.to_thread(cancel, rooms.store.engine, row.id)
+    assert created.claimed is not None
+    return {"state": "paired", "room": created.room.id, "seat": 0, "token": created.claimed[1], "bot": level}
+
+
+async def _status(rooms: Rooms, row: SeekRow) -> dict[str, Any]:
+    if row.room_id is None:
+        row = await _pair(rooms, row)
+    if row.room_id is not None and row.seat is not None:
+        return {
+            "state": "paired",
+            "room": row.room_id,
+            "seat": row.seat,
+            "token": seat_token(rooms.secret, row.secret_hash),
+        }
+    waited = (dt.datetime.now(dt.UTC) - row.created_at).total_seconds()
+    answer: dict[str, Any] = {"state": "waiting", "waited": round(waited, 1), "range": rating_range(waited)}
+    if waited >= BOT_OFFER_AFTER_S:
+        answer["bot"] = bot_near(row.rating, {}, default_bot(row.game))
+    return answer
+
+
+async def _pair(rooms: Rooms, row: SeekRow) -> SeekRow:
+    """Seat this seek with partners if there are enough now; the seek as it is after."""
+    now = dt.datetime.now(dt.UTC)
+    pool = await asyncio.to_thread(waiting, rooms.store.engine, row.key, now, SEEK_TTL_S)
+    by_id = {seek.id: seek for seek in pool}
+    group = choose_group(
+        [Waiting(s.id, s.rating, s.created_at.timestamp()) for s in pool], row.players, now.timestamp()
+    )
+    if group is None or row.id not in {w.id for w in group}:
+        found = await asyncio.to_thread(renew, rooms.store.engine, row.id, now)
+        return found if found is not None else row
+    seekers = [by_id[w.id] for w in sorted(group, key=lambda w: (w.since, w.id))]
+    seats = [person(s) for s in seekers]
+    preset = seekers[0].clock.get("preset") if seekers[0].clock else None
+    spec = CreateRoom(
+        game=row.game, options=row.options, seats=seats, clock=preset if isinstance(preset, str) else None
+    )
+    tokens = {n: seat_token(rooms.secret, s.secret_hash) for n, s in enumerate(seekers)}
+    with contextlib.suppress(SeekTaken):  # another process paired some of them first: ask again next time
+        await rooms.create(spec, tokens=tokens, pairs=[(s.id, n) for n, s in enumerate(seekers)])
+    found = await asyncio.to_thread(renew, rooms.store.engine, row.id, now)
+    return found if found is not None else row
