@@ -4,14 +4,14 @@
     python -m benchmarks.backgammon_net curve FOLDER [PAIRS] [--every N]  # checkpoints in FOLDER (default 100)
     python -m benchmarks.backgammon_net latency [DECISIONS]           # 0-, 1- and 2-ply, one core
     python -m benchmarks.backgammon_net compare NET.npz... [--pairs N] [--plies N]  # beside the shipped net
-    python -m benchmarks.backgammon_net versus NET.npz... [--pairs N]  # head to head with the shipped net
+    python -m benchmarks.backgammon_net versus NET.npz... [--pairs N] [--plies N]  # head to head with the shipped net
 
 Strength is cubeless money play with duplicate dice (`duel`): each dice sequence is
 played twice with the sides swapped, so PAIRS pairs are 2 x PAIRS games. Printed: the
 net's points a game against hraj's pubeval with a 95% interval over the pairs.
 
-Versus plays each net head to head against the shipped net, both at 0-ply, every game
-in lockstep.
+Versus plays each net head to head against the shipped net, both at the same ply: at
+0-ply every game in lockstep, deeper one game at a time.
 
 Compare plays the shipped net and each other net (weights saved by `Evaluator.save`,
 e.g. a candidate from training) against pubeval on the same dice, side by side in one
@@ -40,6 +40,7 @@ from pathlib import Path
 
 from hraj.games.backgammon.bots import NetBot
 from hraj.games.backgammon.duel import (
+    duel,
     game_dice,
     lockstep_duel,
     play_game,
@@ -52,6 +53,7 @@ from hraj.games.backgammon.evaluator import Evaluator, shipped
 from hraj.games.backgammon.lockstep import net_policy
 from hraj.games.backgammon.notation import Decision
 from hraj.games.backgammon.rules import MOVE, Backgammon, BackgammonState
+from hraj.games.backgammon.train import checkpoints
 
 
 def against_pubeval(net: Evaluator, pairs: int, plies: int, seed: int) -> list[float]:
@@ -94,14 +96,19 @@ def compare(paths: list[Path], pairs: int, plies: int, seed: int) -> None:
             baseline = points
 
 
-def versus(paths: list[Path], pairs: int, seed: int) -> None:
-    """Each net at 0-ply head to head against the shipped net at 0-ply, every game in lockstep."""
-    shipped_policy = net_policy(shipped())
+def versus(paths: list[Path], pairs: int, plies: int, seed: int) -> None:
+    """Each net head to head against the shipped net, both `plies` deep: at 0-ply every
+    game in lockstep, deeper one game at a time."""
     for path in paths:
         started = time.perf_counter()
-        result = summary(lockstep_duel(net_policy(Evaluator.load(path)), shipped_policy, pairs, seed))
+        net = Evaluator.load(path)
+        if plies == 0:
+            result = summary(lockstep_duel(net_policy(net), net_policy(shipped()), pairs, seed))
+        else:
+            result = duel(search_player(net, plies), search_player(shipped(), plies), pairs, seed)
         print(
-            f"{path} against the shipped net, both 0-ply: {result} ({time.perf_counter() - started:.0f} s)", flush=True
+            f"{path} against the shipped net, both {plies}-ply: {result} ({time.perf_counter() - started:.0f} s)",
+            flush=True,
         )
 
 
@@ -113,10 +120,7 @@ def _interval(points: list[float]) -> str:
 
 def curve(folder: Path, pairs: int, seed: int, every: int) -> None:
     print(f"{'games':>8} {'points a game vs pubeval, 95% CI':>40} {'games played':>13}")
-    for path in sorted(folder.glob("checkpoint-*.npz")):
-        trained = int(path.stem.split("-")[1])
-        if trained % every:
-            continue
+    for trained, path in checkpoints(folder, every):
         net = Evaluator.load(path)
         result = summary(against_pubeval(net, pairs, 0, seed))
         low, high = result.points - result.half_width, result.points + result.half_width
@@ -207,6 +211,7 @@ def main() -> None:
     head = sub.add_parser("versus")
     head.add_argument("nets", type=Path, nargs="+")
     head.add_argument("--pairs", type=int, default=500)
+    head.add_argument("--plies", type=int, default=0)
     head.add_argument("--seed", type=int, default=0)
     timing = sub.add_parser("latency")
     timing.add_argument("decisions", type=int, nargs="?", default=200)
@@ -217,7 +222,7 @@ def main() -> None:
     elif args.what == "compare":
         compare(args.nets, args.pairs, args.plies, args.seed)
     elif args.what == "versus":
-        versus(args.nets, args.pairs, args.seed)
+        versus(args.nets, args.pairs, args.plies, args.seed)
     elif args.what == "curve":
         curve(args.folder, args.pairs, args.seed, args.every)
     else:

@@ -48,6 +48,7 @@ from hraj.games.backgammon.bots import BOTS, NetBot
 from hraj.games.backgammon.duel import Player, game_dice, net_player, play_game, pubeval_player, search_player
 from hraj.games.backgammon.evaluator import OFF, SIDE, Evaluator, cubeless_equity, finished, flip
 from hraj.games.backgammon.moves import CHECKERS, START
+from hraj.games.backgammon.train import checkpoints
 
 REFERENCE = Path("var/backgammon-gnubg")
 KEEP = 4  # one decision in KEEP of gnubg's games goes into the reference set
@@ -234,10 +235,7 @@ def curve(folder: Path, count: int, seed: int, jobs: int, every: int, plies: int
     """The error per decision of each training checkpoint in `folder`, at `plies`."""
     ref = reference(count, seed, jobs)
     print(f"{count} positions from gnubg 0-ply self-play (seed {seed}), judged by gnubg {JUDGE_PLIES}-ply:")
-    for path in sorted(folder.glob("checkpoint-*.npz")):
-        games = int(path.stem.split("-")[1])
-        if games % every:
-            continue
+    for games, path in checkpoints(folder, every):
         net = Evaluator.load(path)
         started = time.perf_counter()
         result, best = judged(ref, net_player(net) if plies == 0 else search_player(net, plies))

@@ -9,7 +9,16 @@ import numpy as np
 import pytest
 
 from hraj.games.backgammon.evaluator import Evaluator, flip
-from hraj.games.backgammon.train import Config, Trainer, lambda_returns, learning_rate, main, parse_args, run
+from hraj.games.backgammon.train import (
+    Config,
+    Trainer,
+    checkpoints,
+    lambda_returns,
+    learning_rate,
+    main,
+    parse_args,
+    run,
+)
 
 SMALL = ["--seed", "7", "--hidden", "8", "--lockstep", "4", "--update-games", "2", "--checkpoint-every", "4"]
 
@@ -88,3 +97,10 @@ def test_a_checkpoint_exports_as_the_shipped_files(tmp_path: Path) -> None:
     main(["--export", str(tmp_path / "run" / "checkpoint-00000004.npz"), "--out", str(tmp_path / "x")])
     assert _same(Evaluator.load(tmp_path / "x" / "net.npz"), Evaluator.load(tmp_path / "run" / "out" / "net.npz"))
     assert json.loads((tmp_path / "x" / "net.json").read_text(encoding="utf-8"))["games"] == 4
+
+
+def test_a_curve_takes_the_checkpoints_after_every_so_many_games(tmp_path: Path) -> None:
+    _train(tmp_path, "run", 12)
+    work = tmp_path / "run"
+    assert [games for games, _ in checkpoints(work)] == [4, 8, 12]
+    assert checkpoints(work, every=8) == [(8, work / "checkpoint-00000008.npz")]

@@ -188,6 +188,13 @@ def checkpoint_games(path: Path) -> int:
     return int(path.stem.split("-")[1])
 
 
+def checkpoints(work: Path, every: int = 1) -> list[tuple[int, Path]]:
+    """The checkpoints in `work`, oldest first, with their games: those after a multiple
+    of `every` games (a training curve's points)."""
+    found = [(checkpoint_games(path), path) for path in sorted(work.glob("checkpoint-*.npz"))]
+    return [(games, path) for games, path in found if games % every == 0]
+
+
 def command(config: Config, games: int) -> str:
     """The commands that train these nets again (one more with --resume for each change of rate)."""
     stops = [start for start, _ in config.rate_changes] + [games]
