@@ -150,8 +150,12 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def shown_log(page: str) -> Counter[str]:
-    log = page.split('<ol class="log"', 1)[1].split("</ol>", 1)[0]
-    return Counter(html.unescape(line).strip() for line in re.findall(r"<li>(.*?)</li>", log, re.S))
+    """The lines of the table's log, without the move numbers in front of them."""
+    log = page.split('<ul class="log', 1)[1].split("</ul>", 1)[0]
+    lines = (
+        re.sub(r'<span class="move-no">.*?</span>', "", line) for line in re.findall(r"<li[^>]*>(.*?)</li>", log, re.S)
+    )
+    return Counter(html.unescape(line).strip() for line in lines)
 
 
 def snapshot(client: TestClient, room: str) -> State[Any, Any]:
@@ -180,7 +184,9 @@ def check_tables(client: TestClient, room: str, token: str) -> None:
     every = [line for event in state.events() for line in log_lines(game_id, [event], names, "en")]
     for seat, page in pages.items():
         readable = [line for e in state.events_for(seat) for line in log_lines(game_id, [e], names, "en")]
-        assert not overshown(shown_log(page), every, readable), f"seat {seat} was shown a secret"
+        shown = shown_log(page)
+        assert shown, f"seat {seat}'s table shows no log to check"
+        assert not overshown(shown, every, readable), f"seat {seat} was shown a secret"
 
 
 @pytest.mark.slow

@@ -72,7 +72,7 @@ def test_serve_refuses_bad_settings_in_czech() -> None:
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(None, "cannot read"), ("{not json", "not valid JSON"), ('{"format": "x"}', "no revealed seed")],
+    [(None, "Cannot read"), ("{not json", "not valid JSON"), ('{"format": "x"}', "no revealed seed")],
 )
 def test_verify_explains_unusable_files(tmp_path: Path, content: str | None, message: str) -> None:
     path = tmp_path / "game.json"
@@ -96,7 +96,7 @@ def test_verify_refuses_a_file_that_is_no_record_as_a_file_error(tmp_path: Path,
     path.write_bytes(content)
     result = runner.invoke(cli(), ["verify", str(path), "--lang", "en"])
     assert result.exit_code == 2, result.output
-    assert f"cannot read {path}: {message}" in result.output
+    assert f"Cannot read {path}: {message}" in result.output
     assert "Traceback" not in result.output and "unexpectedly" not in result.output
 
 

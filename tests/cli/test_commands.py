@@ -29,7 +29,7 @@ def test_help_lists_the_subcommands() -> None:
 
 def test_help_is_czech_by_default() -> None:
     result = run("--help", lang="cs")
-    assert "Zahraj si hru v terminálu" in result.stdout
+    assert "Zahrajte si hru v terminálu" in result.stdout
 
 
 def test_arena_prints_win_rates_with_confidence_intervals() -> None:
@@ -162,3 +162,12 @@ def test_ctrl_c_at_a_prompt_says_interrupted_exits_130_and_saves(tmp_path: Path)
     assert child.returncode == 130
     assert child.stderr.read().decode().strip() == "Přerušeno."
     assert json.loads(path.read_text(encoding="utf-8"))["game"] == "qwixx"
+
+
+def test_games_names_every_value_an_option_takes_and_no_empty_default() -> None:
+    env = {"HRAJ_LANG": "cs", "PATH": "", "COLUMNS": "400"}  # every cell on one line
+    result = subprocess.run([*HRAJ, "games"], check=False, capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "=None" not in result.stdout and "first: " in result.stdout
+    assert "variant=base: base (základní); advanced (pro pokročilé" in result.stdout
+    assert "expert (pro experty" in result.stdout

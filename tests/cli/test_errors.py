@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+from pathlib import Path
 
 import pytest
 
@@ -52,11 +53,11 @@ def test_a_bad_command_line_is_one_line_and_exit_code_2(
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (("nonsense",), "Příkaz nonsense neexistuje; vyber si z: games, play, replay"),
+        (("nonsense",), "Příkaz nonsense neexistuje; vyberte si z: games, play, replay"),
         (("arena",), "Chybí argument HRA. Nápověda: hraj arena --help"),
         (("play", "qwixx", "--seed", "abc"), "Neplatná hodnota --seed: abc není celé číslo."),
         (("arena", "qwixx", "-n", "0"), "Neplatná hodnota --games: 0 není celé číslo od 1 výš."),
-        (("play", "qwixx", "--sed", "1"), "Volba --sed neexistuje. Myslíš --seed?"),
+        (("play", "qwixx", "--sed", "1"), "Volba --sed neexistuje. Myslíte --seed?"),
         (("arena", "qwixx", "--seed"), "Volba --seed potřebuje hodnotu."),
         (("games", "x"), "Nečekaný argument: x."),
     ],
@@ -103,3 +104,38 @@ def test_a_defect_is_one_line_unless_debugging_is_asked_for(
             main(["bench", "qwixx", "--seconds", "0.1"])
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ("play", "trefa", "-o", "sheets=zzz"),
+            "Volba sheets=zzz pro hru trefa neplatí: každý hráč dostane jiný typ listu.",
+        ),
+        (("play", "trefa", "-o", "sheets=a1"), "čekám jedno písmeno listu pro každé místo, např. abc."),
+        (("play", "trefa", "-o", "sheet_file=/nonexist"), "nelze přečíst: takový soubor ani složka neexistuje."),
+        (("play", "trefa", "-o", "sheet_file={garbage}"), "není platný JSON (řádek 1)."),
+        (("verify", "/nonexist.json"), "Soubor /nonexist.json nejde přečíst: takový soubor ani složka neexistuje"),
+        (("replay", "{empty}"), "neobsahuje žádný záznam."),
+        (("analyze", "{empty}"), "neobsahuje žádný záznam."),
+        (("replay", "4HPwATDgc/ABMA:!!!!"), "!!!! za Position ID není Match ID"),
+        (("analyze", "{empty}", "--worst", "0"), "Neplatná hodnota --worst: 0 není celé číslo od 1 výš."),
+        (("analyze", "{empty}", "--worst", "-1"), "Neplatná hodnota --worst: -1 není celé číslo od 1 výš."),
+    ],
+)
+def test_refused_files_and_values_are_one_czech_line(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    args: tuple[str, ...],
+    expected: str,
+) -> None:
+    """No English from the system or a library inside the Czech line, and the usual prefix."""
+    garbage, empty = tmp_path / "garbage.json", tmp_path / "empty.json"
+    garbage.write_text("this is no JSON", encoding="utf-8")
+    empty.write_text("[]", encoding="utf-8")
+    ran = hraj(capsys, monkeypatch, *(arg.format(garbage=garbage, empty=empty) for arg in args), lang="cs")
+    assert ran.code == 2, ran
+    assert ran.err.startswith("Chyba: ") and len(ran.err.strip().splitlines()) == 1, ran.err
+    assert expected in ran.err

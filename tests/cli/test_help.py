@@ -10,7 +10,7 @@ import pytest
 from hraj.core import GAMES
 from tests.cli.helpers import hraj
 
-COMMANDS = ["games", "play", "replay", "arena", "bench", "rules", "serve", "verify"]
+COMMANDS = ["games", "play", "replay", "analyze", "arena", "export", "bench", "rules", "serve", "verify", "backup"]
 ENGLISH_MACHINERY = [
     "Usage",
     "Options",
@@ -23,6 +23,8 @@ ENGLISH_MACHINERY = [
     "x>=1",
     "TEXT",
     "INTEGER",
+    "RECORD",
+    "TARGET",
 ]
 
 
@@ -53,7 +55,7 @@ def test_hraj_lang_from_the_environment_changes_the_help(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ran = hraj(capsys, monkeypatch, "--help", lang="sk")
-    assert "Príkazy:" in ran.out and "Zahraj si hru v termináli" in ran.out
+    assert "Príkazy:" in ran.out and "Zahrajte si hru v termináli" in ran.out
 
 
 def test_lang_on_the_line_also_changes_error_messages(
@@ -90,3 +92,52 @@ def test_the_command_list_loads_no_game() -> None:
     )
     ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60)
     assert ran.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+@pytest.mark.parametrize("lang", ["cs", "sk", "en"])
+def test_the_quick_help_page_is_the_page_the_commands_draw(lang: str, width: int) -> None:
+    """`hraj --help` draws its page without Typer (hraj.cli.summary): it must be the page
+    the command line itself would draw, in every language and width."""
+    import typer
+    from typer._click import Context
+
+    from hraj.cli import summary
+    from hraj.cli.app import app
+    from hraj.cli.help import help_page
+    from hraj.cli.summary import page
+    from hraj.i18n import DEFAULT_LANG, LANGS
+
+    group = typer.main.get_command(app)
+    assert page(lang, width) == help_page(group, Context(group, info_name="hraj"), lang, width)
+    assert (summary.LANGS, summary.DEFAULT_LANG) == (LANGS, DEFAULT_LANG)
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        ([], 2),
+        (["--help"], 0),
+        (["-l", "en", "--help"], 0),
+        (["--help", "--lang=sk"], 0),
+        (["--lang", "de", "--help"], None),
+        (["games", "--help"], None),
+        (["--lang", "en"], None),
+        (["play", "qwixx"], None),
+    ],
+)
+def test_only_the_help_page_itself_takes_the_quick_way(args: list[str], code: int | None) -> None:
+    from hraj.cli.summary import quick_help
+
+    assert quick_help(args) == code
+
+
+def test_the_help_page_loads_neither_typer_nor_babel_nor_the_games_core() -> None:
+    script = (
+        "import sys\nfrom hraj.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(name for name in sys.modules if name.split('.')[0] in {'typer', 'babel', 'rich'}"
+        " or name.startswith('hraj.core')))"
+    )
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60)
+    assert ran.stdout.strip().splitlines()[-1] == "[]"
+    assert "Příkazy:" in ran.stdout

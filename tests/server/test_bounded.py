@@ -168,6 +168,7 @@ def test_the_host_cannot_hand_a_connected_players_seat_to_a_bot(client: TestClie
         hello(other, theirs)
         refused = client.post(f"/api/rooms/{room}/seats/1/bot", json={"bot": "random"}, headers=host)
         assert refused.status_code == 403 and refused.json()["code"] == "forbidden"
+        assert refused.json()["message"] == "Jan is here; only they can leave their seat to a bot."
         own = client.post(f"/api/rooms/{room}/seats/1/bot", json={"bot": "random"}, headers=auth(theirs))
         assert own.status_code == 200
         assert client.post(f"/api/rooms/{room}/seats/1/back", headers=auth(theirs)).status_code == 200
@@ -200,3 +201,17 @@ def test_the_stand_in_is_the_chosen_bot_or_the_games_default_level() -> None:
     assert stand_in_bot("qwixx", "") == default_bot("qwixx") != "random"
     assert stand_in_bot("backgammon", "greedy") == default_bot("backgammon") == "net"
     assert stand_in_bot("trefa", "expectimax") == "expectimax"
+
+
+def test_the_refusal_names_an_unnamed_seat_as_the_page_numbers_it(client: TestClient) -> None:
+    body = new_room(client, [{"kind": "person"}, {"kind": "person"}], claim=0)
+    room = body["room"]
+    theirs = client.post(f"/api/rooms/{room}/claim", json={"invite": body["invite"]}).json()["token"]
+    with client.websocket_connect(f"/ws/rooms/{room}") as other:
+        hello(other, theirs)
+        refused = client.post(
+            f"/api/rooms/{room}/seats/1/bot",
+            json={"bot": "random"},
+            headers={**auth(body["host_token"]), "Accept-Language": "cs"},
+        )
+    assert refused.json()["text"] == "Hráč 2 je u stolu; své místo může botovi přenechat jen ten, kdo na něm sedí."

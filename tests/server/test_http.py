@@ -217,3 +217,44 @@ def test_the_games_list_names_every_game_and_its_bots(client: TestClient) -> Non
     games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
     assert "qwixx" in games and "random" in games["qwixx"]["bots"]
     assert "players" in games["qwixx"]["options"]
+
+
+@pytest.mark.parametrize("invite", ["XXXXbad", "x" * 32, ""])
+def test_an_invite_that_is_not_the_rooms_gets_the_rooms_refusal_whatever_its_length(
+    client: TestClient, invite: str
+) -> None:
+    body = new_room(client, [{}, {}])
+    answer = client.post(
+        f"/api/rooms/{body['room']}/claim", json={"invite": invite, "name": "Eva"}, headers={"Accept-Language": "cs"}
+    )
+    refused = error_of(answer, 403, "forbidden")
+    assert refused["key"] == "This invite is not valid for the room."
+    assert "String should" not in refused["text"]
+
+
+def test_the_summary_says_whether_a_links_invite_is_the_rooms(client: TestClient) -> None:
+    body = new_room(client, [{}, {}])
+    room = body["room"]
+    assert client.get(f"/api/rooms/{room}", params={"invite": body["invite"]}).json()["invited"] is True
+    assert client.get(f"/api/rooms/{room}", params={"invite": "XXXXbad"}).json()["invited"] is False
+    assert "invited" not in client.get(f"/api/rooms/{room}").json()
+
+
+def test_a_refused_message_says_why_in_the_clients_language(client: TestClient) -> None:
+    body = new_room(client, [{}, {}])
+    answer = client.post(
+        f"/api/rooms/{body['room']}/claim",
+        json={"invite": body["invite"], "name": "x" * 41},
+        headers={"Accept-Language": "cs"},
+    )
+    refused = error_of(answer, 400, "bad_message")
+    assert refused["text"] == "Zpráva není platná v name: smí mít nejvýš 40 znaků."
+    blank = client.post(
+        f"/api/rooms/{body['room']}/claim",
+        json={"invite": body["invite"], "name": "\u200b"},
+        headers={"Accept-Language": "cs"},
+    )
+    assert (
+        error_of(blank, 400, "bad_message")["text"]
+        == "Zpráva není platná v name: jméno potřebuje aspoň jeden viditelný znak."
+    )

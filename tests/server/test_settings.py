@@ -23,6 +23,22 @@ def test_defaults_put_the_database_in_the_user_data_dir(tmp_path: Path) -> None:
     assert settings.url == "http://127.0.0.1:8000"
 
 
+def test_the_web_push_key_is_kept_beside_the_database_for_its_owner_only(tmp_path: Path) -> None:
+    settings = load_settings({"XDG_DATA_HOME": str(tmp_path)})
+    key_file = tmp_path / "hraj" / "hraj-vapid.pem"
+    assert settings.vapid_key == key_file.read_text() and "PRIVATE KEY" in settings.vapid_key
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert load_settings({"XDG_DATA_HOME": str(tmp_path)}).vapid_key == settings.vapid_key, "the key is kept"
+
+
+def test_a_database_folder_that_cannot_be_made_is_told_before_any_file_beside_it(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(SettingsError) as caught:
+        load_settings({"HRAJ_DATABASE_URL": str(blocker / "hraj.db"), "HRAJ_SECRET": SECRET})
+    assert caught.value.key == "Cannot create the folder {folder} for the database: {why}."
+
+
 def test_environment_variables_are_read(tmp_path: Path) -> None:
     env = {
         "HRAJ_HOST": "0.0.0.0",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Callable, Iterator
 
@@ -10,6 +11,7 @@ from rich.console import Console
 
 import hraj
 from hraj.tui.play import QuitGame, TerminalTable, parse_seats
+from hraj.tui.screen import ERASE_SCROLLBACK
 
 
 def scripted(answers: Iterator[str], prompts: list[str]) -> Callable[[str], str]:
@@ -152,10 +154,24 @@ def test_all_lists_every_legal_move_when_there_are_many() -> None:
         state.game, parse_seats("backgammon", "me,me", seed=1, lang="en"), lang="en", seed=1, console=console
     )
     table.game_state = state
-    table.list_choices(legal)
-    assert "Type all" in console.export_text()
+    table.list_choices(legal, rows=5)
+    assert "more: type all to list them." in console.export_text()
     table.list_choices(legal, everything=True)
     assert str(legal[-1]) in console.export_text()
+
+
+def test_a_number_past_the_choices_is_out_of_range_and_changes_nothing() -> None:
+    console = Console(record=True, width=120, color_system=None)
+    game = hraj.game("qwixx", players=2, first=0)
+    state = game.new_state()
+    state.apply_chance("w1 w2 r1 y1 g1 b1")  # white 3: pass, r3, y3, g3, b3
+    answers = iter(["9", "0", "q"])
+    players = parse_seats("qwixx", "me,random", seed=1, lang="cs")
+    table = TerminalTable(game, players, lang="cs", seed=1, console=console, ask=scripted(answers, []))
+    with pytest.raises(QuitGame):
+        table.run(state)
+    assert console.export_text().count("Je jen 5 možností: napište číslo od 1 do 5.") == 2
+    assert not any(kind == "move" for kind, _, _ in table.game_state.events())
 
 
 def test_a_name_may_give_the_gender_the_log_uses() -> None:
@@ -177,3 +193,29 @@ def test_the_terminal_log_is_in_sentences_in_the_players_gender() -> None:
     with pytest.raises(QuitGame):
         table.run()
     assert "Eva hodila" in console.export_text()
+
+
+def test_handing_the_keyboard_over_clears_the_scrollback_too() -> None:
+    """Two people at one screen: before the next one's turn the screen and the terminal's
+    scrollback (ESC[3J) are cleared, so Petr cannot scroll up to Eva's hand."""
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=80, height=24, color_system=None)
+    handoffs: list[str] = []
+
+    def ask(prompt: str) -> str:
+        if "nobody else looks" in prompt:
+            handoffs.append(out.getvalue())
+            return ""
+        if len(handoffs) >= 3:
+            return "q"
+        return "1"
+
+    game = hraj.game("abluxxen", players=3, first=0)
+    players = parse_seats("abluxxen", "human:Eva:f,human:Petr:m,greedy", seed=5, lang="en")
+    table = TerminalTable(game, players, lang="en", seed=5, console=console, ask=ask)
+    with pytest.raises(QuitGame):
+        table.run()
+    assert len(handoffs) >= 3
+    for shown in handoffs[1:]:  # every handoff after a hand was shown
+        assert "Your hand" in shown
+        assert shown.rfind(ERASE_SCROLLBACK) > shown.rindex("Your hand")

@@ -58,3 +58,21 @@ def test_each_answer_to_one_white_sum_is_a_move_of_its_own() -> None:
     # every decision is a move, numbered as the analysis numbers it; the end comes after them
     assert len(replay.frames) == answers + 1
     assert all(frame.move is not None for frame in replay.frames[:-1]) and replay.frames[-1].move is None
+
+
+def test_an_answer_that_is_no_step_is_explained_and_moves_nothing() -> None:
+    final = finished_qwixx()
+    console = Console(record=True, width=100, color_system=None)
+    replay = Replay(hraj.game("qwixx", players=2), final, ["Eva", "Petr"], "cs", console)
+    prompts: list[str] = []
+    answers = iter(["", "abc", "", "q"])
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    replay.step_through(ask)
+    assert [prompt.split(".")[0].split()[1] for prompt in prompts] == ["1", "2", "2", "3"]
+    text = console.export_text()
+    assert "Procházejte hru tah po tahu: Enter další" in text
+    assert text.count("Tah 2 z") == 1  # the frame is not drawn again

@@ -256,3 +256,31 @@ def test_every_changeable_part_of_a_table_carries_a_mark_and_its_state() -> None
     assert ("dice", "3,1") in marks
     # The log's lines are marked by their number, the newest highest.
     assert re.search(r'data-mark="log-\d+"', html)
+
+
+def test_a_bot_is_offered_only_for_the_seat_of_a_player_who_is_away() -> None:
+    """The host may leave an away player's seat to a bot; a connected friend's seat is
+    theirs, so no button offers it (the server refuses it too)."""
+    seats = [
+        {"seat": 0, "kind": "person", "name": "Ema", "bot": None, "claimed": True, "connected": True},
+        {"seat": 1, "kind": "person", "name": "Jan", "bot": None, "claimed": True, "connected": True},
+        {"seat": 2, "kind": "person", "name": "Ota", "bot": None, "claimed": True, "connected": False},
+    ]
+    state = qwixx_after("w1 w2 r3 y4 g5 b6", players=3)
+    html = render_table("qwixx", state.view(0), seats, state.events(), "cs", room_id="r", version=1)
+    assert re.findall(r'data-seat-bot="(\d)"', html) == ["2"]
+
+
+def test_the_victim_of_a_capture_reads_you_and_the_others_read_the_name() -> None:
+    from hraj.games.abluxxen.rules import Abluxxen, AbluxxenState
+
+    state = AbluxxenState.from_position(
+        Abluxxen(players=4),
+        "0: 7,7,7,3,3,1 [] / 13,2 [9,9] / 5,8 [4,4,4 3,3,J] / 4,4 [2,2,2] ; display 1 2 3 4 5 J ; discard 6",
+    )
+    state.apply(0, "play 7 7 7")  # captures seat 2's 3 3 J
+    names = [{**SEATS[0], "seat": number, "name": name} for number, name in enumerate("ABCD")]
+    victim = render_table("abluxxen", state.view(2), names, state.events_for(2), "cs", room_id="r", version=1)
+    other = render_table("abluxxen", state.view(1), names, state.events_for(1), "cs", room_id="r", version=1)
+    assert "Přicházíte o tyto karty:" in victim and "C přichází" not in victim
+    assert "C přichází o tyto karty:" in other

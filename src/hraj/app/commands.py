@@ -25,7 +25,7 @@ import uvicorn
 from hraj.app import backups
 from hraj.app.backups import known_secret
 from hraj.app.site import create_app
-from hraj.core.errors import HrajError, InvalidRecord
+from hraj.core.errors import HrajError, InvalidRecord, file_reason
 from hraj.i18n import DEFAULT_LANG, LANGS, check_lang, error_text, t
 from hraj.server.fairness import load_record, verify_record
 from hraj.server.logs import configure as configure_logs
@@ -50,11 +50,12 @@ def _language(lang: str) -> str:
     try:
         return check_lang(lang)
     except HrajError as error:
-        raise _fail(error_text(error, DEFAULT_LANG)) from None
+        raise _fail(error_text(error, DEFAULT_LANG), DEFAULT_LANG) from None
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    typer.echo(f"hraj: {message}", err=True)
+def _fail(message: str, lang: str, code: int = 2) -> typer.Exit:
+    """One line on stderr that starts as every error of `hraj` does ("Chyba: …")."""
+    typer.echo(f"{t('Error', lang)}: {message}", err=True)
     return typer.Exit(code)
 
 
@@ -76,7 +77,7 @@ def serve(
     try:
         settings = load_settings(host=host, port=port, database=database, secret=secret)
     except SettingsError as error:
-        raise _fail(error_text(error, lang)) from None
+        raise _fail(error_text(error, lang), lang) from None
     run_server(settings, lang)
 
 
@@ -95,7 +96,7 @@ def run_server(settings: Settings, lang: str = "en") -> None:
             # One process per SQLite file; on PostgreSQL any number share the rooms.
             store.claim_writer(WRITER_WAIT_S)
     except StoreError as error:
-        raise _fail(error_text(error, lang), 1) from None
+        raise _fail(error_text(error, lang), lang, 1) from None
     try:
         family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
         listener = socket.socket(family, socket.SOCK_STREAM)
@@ -105,7 +106,7 @@ def run_server(settings: Settings, lang: str = "en") -> None:
         reason = t(
             "cannot listen on {host}:{port}: {why}", lang, host=settings.host, port=settings.port, why=error.strerror
         )
-        raise _fail(reason, 1) from None
+        raise _fail(reason, lang, 1) from None
     port = listener.getsockname()[1]
     actual = dataclasses.replace(settings, port=port)
     config = uvicorn.Config(
@@ -130,14 +131,14 @@ def run_server(settings: Settings, lang: str = "en") -> None:
         server.run(sockets=[listener])
     except SystemExit as stop:  # uvicorn exits 3 when the application cannot start
         if stop.code not in (0, None):
-            raise _fail(t("the server did not start (see the messages above)", lang), 1) from None
+            raise _fail(t("the server did not start (see the messages above)", lang), lang, 1) from None
     except Exception as error:  # a failure while serving is the operator's to see, and exits 1
         logging.getLogger("hraj.server").exception("the server failed")
-        raise _fail(t("the server failed: {why}", lang, why=str(error)), 1) from None
+        raise _fail(t("the server failed: {why}", lang, why=str(error)), lang, 1) from None
     finally:
         store.close()
     if not server.started:
-        raise _fail(t("the server did not start (see the messages above)", lang), 1)
+        raise _fail(t("the server did not start (see the messages above)", lang), lang, 1)
     typer.echo("hraj: " + t("stopped", lang))
 
 
@@ -187,7 +188,10 @@ class _Server(uvicorn.Server):
 
 def verify(
     record: Annotated[
-        Path, typer.Argument(help=_("A finished room's record (JSON), as GET /api/rooms/ID/record gives."))
+        Path,
+        typer.Argument(
+            metavar=_("FILE"), help=_("A finished room's record (JSON), as GET /api/rooms/ID/record gives.")
+        ),
     ],
     head: Annotated[
         str | None,
@@ -199,18 +203,18 @@ def verify(
     try:
         raw = sys.stdin.buffer.read() if str(record) == "-" else record.read_bytes()
     except OSError as error:
-        raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=error.strerror)) from None
+        reason = t("Cannot read {path}: {why}", lang, path=str(record), why=t(file_reason(error), lang))
+        raise _fail(reason, lang) from None
     try:
         result = verify_record(load_record(raw.decode("utf-8")), head=head)
     except UnicodeDecodeError:
         why = t("it is not UTF-8 text", lang)
-        raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=why)) from None
+        raise _fail(t("Cannot read {path}: {why}", lang, path=str(record), why=why), lang) from None
     except RecursionError:
         why = t("its JSON is nested too deeply for a record", lang)
-        raise _fail(t("cannot read {path}: {why}", lang, path=str(record), why=why)) from None
+        raise _fail(t("Cannot read {path}: {why}", lang, path=str(record), why=why), lang) from None
     except InvalidRecord as error:
-        typer.echo("hraj: " + t("NOT verified: {why}", lang, why=error_text(error, lang)), err=True)
-        raise typer.Exit(1) from None
+        raise _fail(t("NOT verified: {why}", lang, why=error_text(error, lang)), lang, 1) from None
     typer.echo(
         json.dumps(
             {
@@ -238,7 +242,7 @@ def verify(
 
 
 def backup(
-    target: Annotated[Path, typer.Argument(help=_("The new file to write the copy to."))],
+    target: Annotated[Path, typer.Argument(metavar=_("FILE"), help=_("The new file to write the copy to."))],
     database: Annotated[
         str | None,
         typer.Option(help=_("sqlite:///PATH or a path (env HRAJ_DATABASE_URL)."), show_default=False),
@@ -258,11 +262,12 @@ def backup(
         kept = known_secret(url, secret or os.environ.get("HRAJ_SECRET"))
         backups.backup(url, target, kept)
     except (SettingsError, backups.Missing) as error:
-        raise _fail(error_text(error, lang)) from None
+        raise _fail(error_text(error, lang), lang) from None
     except StoreError as error:
-        raise _fail(error_text(error, lang), 1) from None
+        raise _fail(error_text(error, lang), lang, 1) from None
     except OSError as error:
-        raise _fail(t("cannot read {path}: {why}", lang, path=str(error.filename), why=error.strerror), 1) from None
+        reason = t("Cannot read {path}: {why}", lang, path=str(error.filename), why=t(file_reason(error), lang))
+        raise _fail(reason, lang, 1) from None
     typer.echo(t("backed up {database} to {path}", lang, database=url, path=str(target)))
     if kept is None:
         typer.echo(
@@ -280,7 +285,7 @@ def backup(
 
 
 def restore(
-    source: Annotated[Path, typer.Argument(help=_("A backup made by hraj backup."))],
+    source: Annotated[Path, typer.Argument(metavar=_("FILE"), help=_("A backup made by hraj backup."))],
     database: Annotated[
         str | None,
         typer.Option(help=_("The new database: sqlite:///PATH or a path (env HRAJ_DATABASE_URL)."), show_default=False),
@@ -293,9 +298,9 @@ def restore(
         url = _database_url(database)
         restored = backups.restore(source, url)
     except (SettingsError, backups.Missing) as error:
-        raise _fail(error_text(error, lang)) from None
+        raise _fail(error_text(error, lang), lang) from None
     except StoreError as error:
-        raise _fail(error_text(error, lang), 1) from None
+        raise _fail(error_text(error, lang), lang, 1) from None
     typer.echo(
         t(
             "restored {path}: rooms {rooms}, finished {finished}; every room replays from its seed",

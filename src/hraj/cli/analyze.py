@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hraj.cli.common import LangOption, _, console, language, whole_number
+from hraj.cli.common import LangOption, _, at_least_one, console, language, whole_number
 from hraj.cli.help import HelpfulCommand, current_language
 from hraj.cli.records import game_formats, load_records, record_game, record_names
+from hraj.cli.summary import COMMANDS
 from hraj.core import InvalidOption, InvalidRecord, game_class
 from hraj.i18n import distinct_names, seat_name, t
 
@@ -30,7 +31,7 @@ commands = typer.Typer()
 
 @commands.command(
     cls=HelpfulCommand,
-    help=_("Analyse a finished game: what every decision cost against the strongest bot's best option."),
+    help=COMMANDS["analyze"],
 )
 def analyze(
     source: Annotated[
@@ -43,7 +44,10 @@ def analyze(
     ],
     as_json: Annotated[bool, typer.Option("--json", help=_("Print the analysis as JSON."))] = False,
     worst: Annotated[
-        int, typer.Option("--worst", metavar=_("N"), help=_("How many of the costliest decisions to list."))
+        int,
+        typer.Option(
+            "--worst", parser=at_least_one, metavar=_("N"), help=_("How many of the costliest decisions to list.")
+        ),
     ] = 5,
     seed: Annotated[
         int | None,

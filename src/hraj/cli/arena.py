@@ -10,14 +10,15 @@ from hraj.cli.common import (
     LangOption,
     OptionsOption,
     _,
+    at_least_one,
     console,
-    count_of_games,
     language,
     make_game,
     parse_options,
     whole_number,
 )
 from hraj.cli.help import HelpfulCommand
+from hraj.cli.summary import COMMANDS
 from hraj.core import game_class
 from hraj.i18n import t
 
@@ -26,7 +27,7 @@ commands = typer.Typer()
 
 @commands.command(
     cls=HelpfulCommand,
-    help=_("Pit bots against each other: win rates and mean scores with 95% confidence intervals."),
+    help=COMMANDS["arena"],
 )
 def arena(
     game_id: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game to play."), show_default=False)],
@@ -41,7 +42,7 @@ def arena(
     ] = None,
     number: Annotated[
         int,
-        typer.Option("--games", "-n", parser=count_of_games, metavar=_("NUMBER"), help=_("How many games to play.")),
+        typer.Option("--games", "-n", parser=at_least_one, metavar=_("NUMBER"), help=_("How many games to play.")),
     ] = 1000,
     option: OptionsOption = None,
     seed: Annotated[

@@ -9,6 +9,7 @@ import typer
 import hraj
 from hraj.cli.common import LangOption, OptionsOption, _, console, language, make_game, parse_options, seconds
 from hraj.cli.help import HelpfulCommand
+from hraj.cli.summary import COMMANDS
 from hraj.i18n import t
 
 if TYPE_CHECKING:
@@ -17,9 +18,7 @@ if TYPE_CHECKING:
 commands = typer.Typer()
 
 
-@commands.command(
-    cls=HelpfulCommand, help=_("Measure random-playout games per second (the speed of the rules engine).")
-)
+@commands.command(cls=HelpfulCommand, help=COMMANDS["bench"])
 def bench(
     game_id: Annotated[
         str | None,

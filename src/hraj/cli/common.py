@@ -7,14 +7,15 @@ Imported by every command, so it imports only Typer and hraj's core at the top.
 
 from __future__ import annotations
 
-import errno
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from hraj.cli.help import current_language
+from hraj.cli.summary import LANG_FLAGS, LANG_HELP, LANG_METAVAR
 from hraj.core import InvalidOption, game_class
+from hraj.core.errors import file_reason
 from hraj.i18n import check_lang, t
 
 if TYPE_CHECKING:
@@ -28,9 +29,7 @@ def _(text: str) -> str:
     return text
 
 
-LangOption = Annotated[
-    str | None, typer.Option("--lang", "-l", metavar=_("LANG"), help=_("Language: cs, sk or en."), show_default=False)
-]
+LangOption = Annotated[str | None, typer.Option(*LANG_FLAGS, metavar=LANG_METAVAR, help=LANG_HELP, show_default=False)]
 OptionsOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -50,8 +49,8 @@ def whole_number(text: str | int) -> int:
         raise typer.BadParameter(t("{value} is not a whole number.", current_language(), value=text)) from None
 
 
-def count_of_games(text: str | int) -> int:
-    """A number of games: a whole number, at least 1."""
+def at_least_one(text: str | int) -> int:
+    """A count that cannot be nothing (games to play, decisions to list): a whole number, at least 1."""
     value = whole_number(text)
     if value < 1:
         raise typer.BadParameter(t("{value} is not a whole number of at least 1.", current_language(), value=text))
@@ -122,14 +121,4 @@ def make_game(game_id: str, options: Mapping[str, object], seats: int | None = N
 
 def os_reason(error: OSError, lang: str) -> str:
     """Why a file could not be used, in words of the user's language."""
-    reasons = {
-        errno.ENOENT: _("no such file or folder"),
-        errno.EACCES: _("permission denied"),
-        errno.EPERM: _("permission denied"),
-        errno.EISDIR: _("it is a folder"),
-        errno.ENOTDIR: _("a part of the path is not a folder"),
-        errno.EROFS: _("the disk is read-only"),
-        errno.ENOSPC: _("the disk is full"),
-    }
-    reason = reasons.get(error.errno or 0)
-    return t(reason, lang) if reason else (error.strerror or str(error))
+    return t(file_reason(error), lang)

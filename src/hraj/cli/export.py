@@ -13,6 +13,7 @@ import typer
 from hraj.cli.common import LangOption, _, language, os_reason
 from hraj.cli.help import HelpfulCommand
 from hraj.cli.records import load_records, record_game, record_names
+from hraj.cli.summary import COMMANDS
 from hraj.core import InvalidOption, InvalidRecord
 from hraj.i18n import number as number_text
 from hraj.i18n import t
@@ -23,7 +24,7 @@ commands = typer.Typer()
 @commands.command(
     name="export",
     cls=HelpfulCommand,
-    help=_("Write a record in a format other programs read; hraj export --help names them."),
+    help=COMMANDS["export"],
 )
 def export_command(
     path: Annotated[

@@ -5,15 +5,16 @@ from __future__ import annotations
 import typer
 
 import hraj
-from hraj.cli.common import LangOption, _, console, language
+from hraj.cli.common import LangOption, console, language
 from hraj.cli.help import HelpfulCommand
+from hraj.cli.summary import COMMANDS
 from hraj.core import game_class
 from hraj.i18n import t
 
 commands = typer.Typer()
 
 
-@commands.command(cls=HelpfulCommand, help=_("List the games with their options and bots."))
+@commands.command(cls=HelpfulCommand, help=COMMANDS["games"])
 def games(lang: LangOption = None) -> None:
     from rich.table import Table
 
@@ -26,7 +27,10 @@ def games(lang: LangOption = None) -> None:
         table.add_column(t(column, lang))
     for game_id in hraj.GAMES:
         cls = game_class(game_id)
-        options = "\n".join(f"{name}={spec.default}: {t(spec.help, lang)}" for name, spec in cls.options_spec.items())
+        options = "\n".join(
+            f"{name}{'' if spec.default is None else f'={spec.default}'}: {t(spec.help, lang)}"
+            for name, spec in cls.options_spec.items()
+        )
         levels = bot_levels(game_id)
         bots = [
             f"{name} ({bot_label(game_id, name, lang)})"

@@ -9,16 +9,16 @@ the catalogs: the language is the one `main` chose from `--lang` or HRAJ_LANG.
 from __future__ import annotations
 
 import os
-import shutil
 import string
 import sys
-import textwrap
 from collections.abc import Callable
 
 from typer import core as typer_core
 from typer._click import Command, Context, HelpFormatter  # Typer's bundled Click
 from typer.core import TyperArgument, TyperOption
 
+from hraj.cli.summary import rows as pairs_in_columns
+from hraj.cli.summary import terminal_width, wrap
 from hraj.i18n import DEFAULT_LANG, LANGS, t
 
 #: A parameter of a command: every one Typer makes (the help option too) is one of these.
@@ -72,22 +72,6 @@ def _param_help(param: Param, lang: str) -> str:
     return text.strip()
 
 
-def _rows(rows: list[tuple[str, str]], width: int) -> list[str]:
-    """Two columns: names, and their help wrapped to the terminal's width."""
-    left = min(max((len(name) for name, _ in rows), default=0), 32)
-    text_width = max(width - left - 5, 20)
-    lines: list[str] = []
-    for name, text in rows:
-        wrapped = textwrap.wrap(text, text_width) or [""]
-        if len(name) > left:
-            lines.append(f"  {name}")
-            lines.extend(f"  {'':{left}}   {part}" for part in wrapped)
-            continue
-        lines.append(f"  {name:{left}}   {wrapped[0]}".rstrip())
-        lines.extend(f"  {'':{left}}   {part}" for part in wrapped[1:])
-    return lines
-
-
 def help_page(command: Command, ctx: Context, lang: str, width: int = 80) -> str:
     """`command`'s help page as plain text: usage, what it does, arguments, options,
     commands. Plain text, so that `hraj --help` need not load Rich."""
@@ -97,7 +81,7 @@ def help_page(command: Command, ctx: Context, lang: str, width: int = 80) -> str
         pieces.append(t("COMMAND [ARGS]...", lang))
     lines = [" ".join([t("Usage:", lang), ctx.command_path, *pieces])]
     if command.help:
-        lines += ["", *textwrap.wrap(help_text(command.help, lang), width)]
+        lines += ["", *wrap(help_text(command.help, lang), width)]
     params = [param for param in command.get_params(ctx) if isinstance(param, Param) and not param.hidden]
     arguments = [(_param_names(p, lang), _param_help(p, lang)) for p in params if isinstance(p, TyperArgument)]
     options = [(_param_names(p, lang), _param_help(p, lang)) for p in params if isinstance(p, TyperOption)]
@@ -113,14 +97,13 @@ def help_page(command: Command, ctx: Context, lang: str, width: int = 80) -> str
         (t("Commands", lang), commands),
     ):
         if rows:
-            lines += ["", title + ":", *_rows(rows, width)]
+            lines += ["", title + ":", *pairs_in_columns(rows, width)]
     return "\n".join(lines) + "\n"
 
 
 def print_help(command: Command, ctx: Context, lang: str | None = None) -> None:
     """Print `command`'s help page in the user's language, as wide as the terminal."""
-    width = min(shutil.get_terminal_size((80, 24)).columns, 100)
-    sys.stdout.write(help_page(command, ctx, lang or current_language(), width))
+    sys.stdout.write(help_page(command, ctx, lang or current_language(), terminal_width()))
 
 
 class HelpfulCommand(typer_core.TyperCommand):

@@ -22,7 +22,8 @@ from hraj.cli.common import (
 )
 from hraj.cli.errors import Interrupted
 from hraj.cli.help import HelpfulCommand
-from hraj.cli.records import load_records, record_game, record_names
+from hraj.cli.records import load_records, read_file, record_game, record_names
+from hraj.cli.summary import COMMANDS
 from hraj.core import InvalidOption, InvalidRecord, game_class
 from hraj.i18n import t
 
@@ -70,7 +71,7 @@ def record_with_names(state: State[Any, Any], names: list[str]) -> Record:
     return record
 
 
-@commands.command(cls=HelpfulCommand, help=_("Play a game in the terminal: people at one keyboard and bots."))
+@commands.command(cls=HelpfulCommand, help=COMMANDS["play"])
 def play(
     game_id: Annotated[
         str | None,
@@ -99,7 +100,10 @@ def play(
         typer.Option(
             "--resume",
             metavar=_("FILE"),
-            help=_("Continue a saved game (a record written by --save); its players sit where they sat."),
+            help=_(
+                "Continue a saved game (a record written by --save); its players sit where they sat, "
+                "and the record is saved back to it unless --save names another file."
+            ),
         ),
     ] = None,
     lang: LangOption = None,
@@ -115,8 +119,10 @@ def play(
     saved: State[Any, Any] | None = None
     names: list[str] | None = None
     if resume is not None:
-        game, saved, saved_seats, names = resume_game(resume, lang)
+        game, saved, saved_seats, names, alone = resume_game(resume, lang)
         game_id, seats = game.id, seats or saved_seats
+        if save is None and alone:
+            save = resume  # the game goes on in its own file
     elif game_id is None:
         raise InvalidOption("Name a game, or a saved game with --resume.")
     else:
@@ -157,9 +163,12 @@ def play(
         raise Interrupted
 
 
-def resume_game(path: Path, lang: str) -> tuple[Game[Any, Any], State[Any, Any], str, list[str]]:
-    """A saved game to continue: the game, its state, who sat where, and their names."""
+def resume_game(path: Path, lang: str) -> tuple[Game[Any, Any], State[Any, Any], str, list[str], bool]:
+    """A saved game to continue: the game, its state, who sat where, their names, and
+    whether the file holds that record alone (as --save writes it), so that it can be
+    saved back there."""
     records = load_records(path)
+    alone = path.suffix.lower() == ".json" and isinstance(json.loads(read_file(path)), dict)
     record, game = record_game(records[0] if records else None)
     state = game.replay(record)
     if state.is_over:
@@ -168,4 +177,4 @@ def resume_game(path: Path, lang: str) -> tuple[Game[Any, Any], State[Any, Any],
     seats = record.get("seats")
     if not isinstance(seats, str):
         seats = ",".join(f"human:{name}" for name in names)
-    return game, state, seats, names
+    return game, state, seats, names, alone

@@ -80,18 +80,23 @@ HELP_FIELDS.update(
 
 def load_records(path: Path) -> list[object]:
     """Records from a hraj JSON record or a file a game can import (its `formats.load_file`),
-    each as read: `record_game` and the game's replay check them."""
+    each as read: `record_game` and the game's replay check them. A file that holds none
+    (`[]`) is refused, so that no command shows or saves nothing and says it is done."""
     text = read_file(path)
+    records: list[object] | None = None
     if path.suffix.lower() != ".json":
         importers = [module for _, module in game_formats() if hasattr(module, "load_file")]
         for module in importers[:1]:  # one importing game today; several would try each in turn
-            records: list[object] = module.load_file(path)
-            return records
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidRecord("{path} is not valid JSON (line {line}).", path=str(path), line=error.lineno) from None
-    return data if isinstance(data, list) else [data]
+            records = module.load_file(path)
+    if records is None:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InvalidRecord("{path} is not valid JSON (line {line}).", path=str(path), line=error.lineno) from None
+        records = data if isinstance(data, list) else [data]
+    if not records:
+        raise InvalidRecord("{path} holds no record.", path=str(path))
+    return records
 
 
 def record_game(record: object) -> tuple[Mapping[str, object], Game[Any, Any]]:

@@ -11,6 +11,7 @@ import typer
 from hraj.cli.common import LangOption, _, console, language
 from hraj.cli.help import HelpfulCommand
 from hraj.cli.records import game_formats, load_records, read_file, record_game, record_names
+from hraj.cli.summary import COMMANDS
 from hraj.i18n import t
 
 if TYPE_CHECKING:
@@ -68,9 +69,7 @@ def record_genders(record: Mapping[str, object], players: int) -> list[str | Non
     return genders
 
 
-@commands.command(
-    cls=HelpfulCommand, help=_("Show a recorded game move by move, checking every move against the rules.")
-)
+@commands.command(cls=HelpfulCommand, help=COMMANDS["replay"])
 def replay(
     source: Annotated[
         str,

@@ -9,6 +9,7 @@ import typer
 
 from hraj.cli.common import LangOption, _, console, language
 from hraj.cli.help import HelpfulCommand
+from hraj.cli.summary import COMMANDS
 from hraj.core import InvalidOption, game_class
 from hraj.i18n import t
 
@@ -23,7 +24,7 @@ def rules_page(game_id: str, lang: str) -> Path | None:
     return path if path.is_file() else None
 
 
-@commands.command(cls=HelpfulCommand, help=_("Show the rules of a game in the terminal."))
+@commands.command(cls=HelpfulCommand, help=COMMANDS["rules"])
 def rules(
     game_id: Annotated[
         str,

@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import typer
 
-from hraj.cli.common import _
 from hraj.cli.help import HelpfulCommand, HelpfulGroup
+from hraj.cli.summary import COMMANDS
 from hraj.core import InvalidOption
 
 commands = typer.Typer()
 
 
-SERVER_COMMANDS = {
-    "serve": _("Run the game server: rooms, invite links and live play over HTTP and WebSocket."),
-    "verify": _("Check a finished online game: its seed matches the commitment and every roll and card."),
-    "backup": _("Copy the server's SQLite database and its secret safely while it runs."),
-    "restore": _("Bring a backup back as a new database, with its secret, and check every room."),
-}
+#: The commands that run the server, and what each does.
+SERVER_COMMANDS = {name: COMMANDS[name] for name in ("serve", "verify", "backup", "restore")}
 
 
 def _server_command(name: str) -> None:

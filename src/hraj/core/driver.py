@@ -44,11 +44,21 @@ def random_playout(
     return state
 
 
+#: Decisions after which `play_game` gives up: far more than any real game or match
+#: takes, so that a rule that lets a turn repeat forever fails instead of hanging.
+MAX_MOVES = 100_000
+
+
+class GameDidNotEnd(RuntimeError):
+    """A driven game took more decisions than its bound: a rule lets it go on forever."""
+
+
 def play_game(
     state: State[Any, Any],
     choosers: Sequence[Chooser],
     rng: random.Random,
     on_step: Callable[[State[Any, Any]], None] | None = None,
+    max_moves: int = MAX_MOVES,
 ) -> State[Any, Any]:
     """Play to the end with one chooser per seat; chance comes from `rng`.
 
@@ -57,12 +67,20 @@ def play_game(
     of their own, seeded from `rng`'s state without drawing from it: the chance events
     of a seed stay the same whichever bots play, so two bots can be compared on the
     same cards.
+
+    More than `max_moves` decisions raise `GameDidNotEnd` naming the last ones, so a
+    loop in the rules or a bot fails at once rather than hanging.
     """
     unseen = random.Random(repr(rng.getstate()))
+    moves = 0
     while not state.is_over:
         if state.is_chance:
             state.apply_chance(state.sample_chance(rng), check=False)
         else:
+            moves += 1
+            if moves > max_moves:
+                last = "; ".join(text for _, _, text in state.events()[-6:])
+                raise GameDidNotEnd(f"the game did not end within {max_moves} moves; the last events: {last}")
             seat = state.to_act[0]
             action = choosers[seat](state.determinize(seat, unseen), seat)
             state.apply(seat, action)

@@ -7,6 +7,8 @@ player's language without parsing English text.
 
 from __future__ import annotations
 
+import errno
+
 
 class HrajError(Exception):
     """Base of every error hraj reports to a user: bad input, never a bug."""
@@ -36,3 +38,26 @@ class InvalidOption(HrajError):
 
 class InvalidRecord(HrajError):
     """A record that is malformed or does not replay."""
+
+
+def _(text: str) -> str:
+    """Marks a phrase for the catalogs; it is translated where it is shown."""
+    return text
+
+
+#: Why a file could not be used, by error number, as phrases the catalogs translate: an
+#: error's parameter that is such a phrase is shown in the user's language.
+FILE_REASONS = {
+    errno.ENOENT: _("no such file or folder"),
+    errno.EACCES: _("permission denied"),
+    errno.EPERM: _("permission denied"),
+    errno.EISDIR: _("it is a folder"),
+    errno.ENOTDIR: _("a part of the path is not a folder"),
+    errno.EROFS: _("the disk is read-only"),
+    errno.ENOSPC: _("the disk is full"),
+}
+
+
+def file_reason(error: OSError) -> str:
+    """Why a file could not be used: a phrase of FILE_REASONS, else the system's words."""
+    return FILE_REASONS.get(error.errno or 0) or error.strerror or str(error)

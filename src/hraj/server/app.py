@@ -229,12 +229,7 @@ def create_api(
 
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, error: RequestValidationError) -> Response:
-        first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        problem = ServerError(
-            "bad_message", "The message is not valid at {where}: {why}.", where=where, why=first.get("msg", "?")
-        )
-        return answer(request, problem)
+        return answer(request, ServerError.from_problems(error.errors()))
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http(request: Request, error: StarletteHTTPException) -> Response:
@@ -375,9 +370,14 @@ def create_api(
         }
 
     @app.get("/api/rooms/{room_id}", response_model=None)
-    async def room_summary(room_id: str) -> Summary:
+    async def room_summary(room_id: str, invite: str | None = None) -> Summary:
+        """The room's public facts; with `?invite=`, also whether that is the room's
+        invite, so that a page tells a guest of a broken link before any seat is asked for."""
         room = await rooms.get(room_id)
-        return await room.call(lambda: _async(room.summary()))
+        summary = await room.call(lambda: _async(room.summary()))
+        if invite is not None:
+            summary = {**summary, "invited": room.is_invite(invite)}
+        return summary
 
     @app.post("/api/rooms/{room_id}/claim", response_model=None)
     async def claim(room_id: str, body: Claim, request: Request) -> Claimed:

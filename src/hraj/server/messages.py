@@ -154,6 +154,8 @@ class Summary(TypedDict):
     rematch_votes: Mapping[str, object]
     """Who accepted the rematch offered (`yes`: seats), and who declined it (`declined`)."""
     rematch_passes_first: bool | None
+    invited: NotRequired[bool]
+    """Asked with `?invite=`: whether that is the room's invite."""
 
 
 class SeatToken(TypedDict, total=False):

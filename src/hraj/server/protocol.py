@@ -9,7 +9,8 @@ docs/protocol.md shows each with an example.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Literal
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -19,6 +20,9 @@ from hraj.server.messages import ErrorBody, ErrorParam
 PROTOCOL_VERSION = 1
 
 Token = Annotated[str, Field(min_length=8, max_length=128)]
+#: An invite as a link carries it: any text (one that is not the room's invite gets the
+#: room's own refusal, however short).
+InviteText = Annotated[str, Field(max_length=128)]
 
 
 def clean_name(text: str) -> str:
@@ -26,7 +30,7 @@ def clean_name(text: str) -> str:
     or format characters (bidi overrides, zero-width marks) that could disguise it."""
     cleaned = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp")).strip()
     if not cleaned:
-        raise ValueError("a name needs at least one visible character")
+        raise ValueError(HrajError("a name needs at least one visible character"))
     return cleaned
 
 
@@ -143,7 +147,7 @@ class CreateRoom(Message):
 
 
 class Claim(Message):
-    invite: Token | None = None
+    invite: InviteText | None = None
     """The invite; a public room's free seats need none."""
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
     name: Name | None = None
@@ -213,20 +217,68 @@ class ServerError(Exception):
 
     @classmethod
     def from_validation(cls, error: ValidationError) -> ServerError:
-        problems = error.errors(include_url=False, include_input=False)
-        where = ".".join(str(part) for part in problems[0]["loc"]) if problems else "message"
-        why = problems[0]["msg"] if problems else "?"
-        return cls("bad_message", "The message is not valid at {where}: {why}.", where=where, why=why)
+        return cls.from_problems(error.errors(include_url=False, include_input=False), skip=())
+
+    @classmethod
+    def from_problems(cls, problems: Sequence[Mapping[str, Any]], skip: Sequence[str] = ("body",)) -> ServerError:
+        """A message that Pydantic refused, its first problem said in the catalogs' words
+        (Pydantic's own English never reaches a Czech page)."""
+        first = problems[0] if problems else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part not in skip) or "message"
+        return cls("bad_message", "The message is not valid at {where}: {why}.", where=where, why=problem_reason(first))
+
+
+def _(text: str) -> str:
+    """Marks a reason for the catalogs; it is translated where it is shown."""
+    return text
+
+
+#: Pydantic's kinds of problem, as reasons of the catalogs (with the limits they name).
+PROBLEMS: dict[str, str] = {
+    "missing": _("it is missing"),
+    "extra_forbidden": _("there is no such field"),
+    "string_type": _("it must be text"),
+    "string_too_short": _("it needs at least {min_length} characters"),
+    "string_too_long": _("it takes at most {max_length} characters"),
+    "int_type": _("it must be a whole number"),
+    "int_parsing": _("it must be a whole number"),
+    "int_from_float": _("it must be a whole number"),
+    "bool_type": _("it must be true or false"),
+    "bool_parsing": _("it must be true or false"),
+    "greater_than_equal": _("it must be at least {ge}"),
+    "less_than_equal": _("it must be at most {le}"),
+    "literal_error": _("it must be one of {expected}"),
+    "model_type": _("it must be an object"),
+    "dict_type": _("it must be an object"),
+    "json_invalid": _("it is not valid JSON"),
+}
+
+
+def problem_reason(problem: Mapping[str, Any]) -> HrajError:
+    """Why Pydantic refused a value, as an error the catalogs translate: a check of hraj's
+    own that gave its reason (a HrajError) keeps it."""
+    context = problem.get("ctx") or {}
+    cause = context.get("error")
+    if isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], HrajError):
+        return cause.args[0]
+    template = PROBLEMS.get(str(problem.get("type")), _("it is not in the expected form"))
+    fields = {name: value for name, value in context.items() if "{" + name + "}" in template}
+    return HrajError(template, **fields)
 
 
 def translate(error: ServerError, lang: str) -> str:
-    """The error's reason in `lang` when a translation exists, else in English."""
+    """The error's reason in `lang` when a translation exists, else in English (a reason
+    inside it, such as why a message was refused, is translated too)."""
     try:
-        from hraj.i18n import t
+        from hraj.i18n import error_text, t
     except ImportError:
         return str(error)
     try:
-        return str(t(error.key, lang, **error.params))
+        params = {
+            name: error_text(value, lang) if isinstance(value, HrajError) else value
+            for name, value in error.params.items()
+        }
+        return str(t(error.key, lang, **params))
     except Exception:  # a missing or broken translation never hides the error itself
         return str(error)
 

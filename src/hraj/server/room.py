@@ -473,9 +473,16 @@ class Room:
         theirs alone.
         """
         info = self._person_seat(seat)
-        if by_host and seat in self._connected_seats():
+        if by_host and seat in self._connected_seats():  # said with the seat as the page shows it
+            if info.name:
+                raise ServerError(
+                    "forbidden", "{name} is here; only they can leave their seat to a bot.", name=info.name, seat=seat
+                )
             raise ServerError(
-                "forbidden", "The player of seat {seat} is here; only they can leave it to a bot.", seat=seat
+                "forbidden",
+                "Player {number} is here; only they can leave their seat to a bot.",
+                number=seat + 1,
+                seat=seat,
             )
         try:
             make_bot(self.game.id, bot)

@@ -43,7 +43,7 @@ import base64
 import binascii
 import os
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -193,17 +193,7 @@ def _secret_beside(database_url: str) -> str:
     path = secret_file(database_url)
     if path is None:
         return secrets.token_urlsafe(32)
-    try:
-        if path.exists():
-            return path.read_text(encoding="ascii").strip()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        secret = secrets.token_urlsafe(32)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(secret + "\n")
-        return secret
-    except OSError as error:
-        raise SettingsError("secret: cannot read or create {path}: {why}", path=str(path), why=error.strerror) from None
+    return _kept(path, lambda: secrets.token_urlsafe(32) + "\n", "secret: cannot read or create {path}: {why}").strip()
 
 
 VAPID_FILE = "hraj-vapid.pem"
@@ -218,19 +208,34 @@ def _vapid_beside(database_url: str) -> str:
     if not url.database or url.database == ":memory:":
         return new_vapid_key()
     path = Path(url.database).expanduser().resolve().parent / VAPID_FILE
+    return _kept(path, new_vapid_key, "Web Push key: cannot read or create {path}: {why}")
+
+
+def _kept(path: Path, make: Callable[[], str], failure: str) -> str:
+    """The text of the file at `path` beside the database, written by `make` on the first
+    start and readable by its owner only. A folder that cannot be made is told as the
+    database would tell it (it is the database's folder); `failure` tells any other error."""
     try:
         if path.exists():
             return path.read_text(encoding="ascii")
+    except OSError as error:
+        raise SettingsError(failure, path=str(path), why=error.strerror) from None
+    try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        key = new_vapid_key()
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(key)
-        return key
     except OSError as error:
         raise SettingsError(
-            "Web Push key: cannot read or create {path}: {why}", path=str(path), why=error.strerror
+            "Cannot create the folder {folder} for the database: {why}.", folder=str(path.parent), why=error.strerror
         ) from None
+    text = make()
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="ascii") as file:
+            file.write(text)
+    except FileExistsError:  # another process starting beside this one made it first
+        return _kept(path, make, failure)
+    except OSError as error:
+        raise SettingsError(failure, path=str(path), why=error.strerror) from None
+    return text
 
 
 def new_vapid_key() -> str:

@@ -10,6 +10,7 @@ the game's to say (`events_for`, `view`, `Game.hidden_hands`), never the rendere
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -17,7 +18,6 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from hraj.core.bot import Bot, make_bot
@@ -26,6 +26,7 @@ from hraj.core.game import Game, State
 from hraj.core.record import HIDDEN, Event
 from hraj.core.registry import game_part
 from hraj.i18n import GENDERS, distinct_names, error_text, log_lines, seat_name, t, tn
+from hraj.tui.screen import LAST_MOVES, Layout, choices, clear_all, lines_of
 
 PEOPLE = {"me", "human", "person", "já", "ja", "clovek", "člověk"}
 QUIT = {"q", "quit", "konec", "koniec", "exit"}
@@ -33,7 +34,6 @@ HELP = {"?", "help", "napoveda", "nápověda", "pomoc", "pomocník", "pomocnik"}
 HINT = {"hint", "rada", "tip"}
 UNDO = {"undo", "zpět", "zpet", "späť", "spat"}
 ALL = {"all", "vše", "vse", "všetko", "vsetko"}
-LIST_LIMIT = 40
 
 
 @dataclass
@@ -163,13 +163,22 @@ class TerminalTable:
         #: so that nobody at the keyboard reads a card that is not theirs.
         self.viewer: int | None = self.people[0] if len(self.people) == 1 else None
         self.shown: list[Event] = []
+        #: The newest lines of the log, shown again after the screen is cleared for a person.
+        self.recent: deque[Text] = deque(maxlen=LAST_MOVES)
+
+    @property
+    def layout(self) -> Layout:
+        """The lines of the screen now (a terminal may be resized during a game)."""
+        return Layout(self.console.height)
 
     def describe(self, action: object) -> str:
         return describe_with(self.view_module, str(action), self.lang)
 
-    def draw(self, seat: int | None) -> None:
+    def draw(self, seat: int | None) -> int:
+        """Print the table as `seat` sees it; returns the lines it took."""
         body: RenderableType = self.view_module.render(self.game_state.view(seat), self.lang, self.names)
         self.console.print(body)
+        return lines_of(self.console, body)
 
     def run(self, state: State[Any, Any] | None = None) -> State[Any, Any]:
         """Play until the end (or until a person quits: QuitGame carries the state)."""
@@ -205,6 +214,7 @@ class TerminalTable:
             if line is None or text == HIDDEN or (seen_before and (over or self.shown[index][2] != HIDDEN)):
                 continue
             self.console.print(line)
+            self.recent.append(line)
         self.shown = events
 
     def event_lines(self, events: Sequence[Event]) -> list[Text | None]:
@@ -220,7 +230,7 @@ class TerminalTable:
         """Ask a person until the rules accept their move, and apply it."""
         if self.last_person != seat and (self.hide_between_people or self.answer_hidden):
             self.answer_hidden = False
-            self.console.clear()
+            clear_all(self.console)
             self.ask(
                 t(
                     "{name}, it is your turn. Make sure nobody else looks, then press Enter.",
@@ -228,10 +238,12 @@ class TerminalTable:
                     name=escape(self.names[seat]),
                 )
             )
+            for line in self.recent:  # the last moves, as anyone at the table may read them
+                self.console.print(line)
         self.last_person = seat
-        self.draw(seat)
+        rows = self.layout.choice_rows(self.draw(seat))
         legal = self.game_state.legal_actions(seat)
-        self.list_choices(legal)
+        self.list_choices(legal, rows=rows)
         while True:
             text = self.ask(f"[bold]{escape(self.names[seat])}[/bold] > ").strip()
             if text.lower() in QUIT:
@@ -239,7 +251,7 @@ class TerminalTable:
             if text.lower() in HELP or not text:
                 self.console.print(t(self.view_module.NOTATION_HELP, self.lang), markup=False)
                 self.console.print(t(COMMANDS_HELP, self.lang), markup=False)
-                self.list_choices(legal)
+                self.list_choices(legal, rows=rows)
                 continue
             if text.lower() in ALL:
                 self.list_choices(legal, everything=True)
@@ -252,15 +264,31 @@ class TerminalTable:
                     return
                 continue
             chosen: object = text  # a move's notation, or the listed move its number picks
-            if text.isdigit() and 1 <= int(text) <= len(legal):
+            if text.isdigit():
+                if not 1 <= int(text) <= len(legal):
+                    self.console.print(Text(self.out_of_range(len(legal)), style="red"))
+                    continue
                 chosen = legal[int(text) - 1]
             secret = self.secret_answer()
             try:
                 self.game_state.apply(seat, chosen)  # refused input changes nothing
                 self.answer_hidden = secret
+                if chosen is text:
+                    self.say_how_recorded(seat, text)
                 return
             except HrajError as error:
                 self.console.print(Text(error_text(error, self.lang), style="red"))
+
+    def say_how_recorded(self, seat: int, typed: str) -> None:
+        """A typed move the record writes otherwise (`13/8` as `13/9 9/8`) is said so,
+        for the log's line to read as the move just made."""
+        recorded = next(
+            text for kind, who, text in reversed(self.game_state.events()) if kind == "move" and who == seat
+        )
+        if " ".join(typed.lower().split()) != recorded.lower():
+            self.console.print(
+                Text(t("{typed} is recorded as {move}.", self.lang, typed=typed, move=recorded), style="dim")
+            )
 
     def hint(self, seat: int) -> None:
         """Every option ranked by the game's strongest bot, with its value and reasons
@@ -300,42 +328,29 @@ class TerminalTable:
         self.console.print(t("Your last move is taken back.", self.lang))
         return True
 
-    def list_choices(self, legal: Sequence[object], *, everything: bool = False) -> None:
-        if len(legal) > LIST_LIMIT and not everything:
-            examples = ", ".join(str(action) for action in legal[:5])
-            self.console.print(
-                tn(
-                    "{count} legal move, for example: {examples}",
-                    "{count} legal moves, for example: {examples}",
-                    len(legal),
-                    self.lang,
-                    examples=examples,
-                ),
-                markup=False,
-            )
-            self.console.print(t("Type all to list them all, with numbers.", self.lang))
-            return
-        table = Table(show_header=False, box=None, padding=(0, 2))
-        for number, action in enumerate(legal, start=1):
-            description = self.describe(action)
-            label = Text(description)
-            if description != str(action):
-                label.append(f"  ({action})", style="dim")
-            table.add_row(Text(str(number), style="cyan"), label)
-        self.console.print(t("Your choices (type the number or the move; ? for help, q to quit):", self.lang))
-        self.console.print(table)
+    def out_of_range(self, count: int) -> str:
+        """Why a number is no choice: the choices are numbered 1 to `count`."""
+        return tn(
+            "There is only {count} choice: type 1.",
+            "There are {count} choices: type a number from 1 to {count}.",
+            count,
+            self.lang,
+        )
+
+    def list_choices(self, legal: Sequence[object], *, rows: int | None = None, everything: bool = False) -> None:
+        """The numbered choices in at most `rows` rows (all with None or `everything`)."""
+        self.console.print(choices(legal, self.describe, self.lang, self.console.width, None if everything else rows))
 
     def finish(self) -> None:
+        """The final table, then the scores on a line (the winners starred) and the winners."""
         self.draw(None)
         outcome = self.game_state.outcome
         assert outcome is not None
-        table = Table(title=Text(t("Final scores", self.lang)))
-        table.add_column(t("Player", self.lang))
-        table.add_column(t("Points", self.lang), justify="right")
-        for seat, score in enumerate(outcome.scores):
-            mark = " ★" if seat in outcome.winners else ""
-            table.add_row(Text(self.names[seat] + mark), f"{score:g}")
-        self.console.print(table)
+        scores = ", ".join(
+            f"{self.names[seat]} {score:g}{' ★' if seat in outcome.winners else ''}"
+            for seat, score in enumerate(outcome.scores)
+        )
+        self.console.print(Text(t("Final scores", self.lang) + ": " + scores, style="bold"))
         winners = ", ".join(self.names[seat] for seat in outcome.winners)
         self.console.print(
             tn("Winner: {names}", "Winners: {names}", len(outcome.winners), self.lang, names=winners), markup=False

@@ -24,6 +24,7 @@ from hraj.tui.play import event_lines, renderer
 
 BACK = {"b", "back", "z", "zpět", "zpet", "späť", "spat"}
 QUIT = {"q", "quit", "konec", "koniec", "exit"}
+STEP_HELP = "Go through the game move by move: Enter next, b back, a number jumps to that move, q quits."
 
 
 @dataclass
@@ -104,17 +105,19 @@ class Replay:
     def step_through(self, ask: Callable[[str], str]) -> None:
         """Enter: next; b: back; a number: that move; q (or the end of input): quit."""
         moves = len(self.frames) - 1
-        index = 0
+        index, shown = 0, -1
         while True:
             frame = self.frames[index]
-            if frame.move is None:
-                title = t("The end, after move {total}", self.lang, total=moves)
-            else:
-                title = t("Move {number} of {total}", self.lang, number=frame.number, total=moves)
-            self.console.rule(Text(title))
-            self.show(frame)
-            if frame.move is None:
-                self.scores()
+            if index != shown:  # an answer that is no step draws nothing again
+                if frame.move is None:
+                    title = t("The end, after move {total}", self.lang, total=moves)
+                else:
+                    title = t("Move {number} of {total}", self.lang, number=frame.number, total=moves)
+                self.console.rule(Text(title))
+                self.show(frame)
+                if frame.move is None:
+                    self.scores()
+                shown = index
             if frame.move is None:
                 prompt = t("The end. b back, a number jumps, q quits: ", self.lang)
             else:
@@ -134,6 +137,8 @@ class Replay:
                 index = max(0, index - 1)
             elif answer.isdigit():
                 index = min(max(int(answer), 1), len(self.frames)) - 1
+            elif answer:  # anything else is no step: said, and asked again
+                self.console.print(Text(t(STEP_HELP, self.lang), style="red"))
             elif index == len(self.frames) - 1:
                 return
             else:

@@ -78,6 +78,8 @@ SCRIPT_STRINGS = (
     "This room is private: only its invite link gives a seat. You are watching as a spectator.",
     "A seat of this game is free. Write your name and sit down, or just watch.",
     "You were invited to this game. Write your name and sit down.",
+    "This invite link is not this room's; ask for a new one.",
+    "This invite link is not this room's; ask for a new one. You are watching as a spectator.",
     "Someone took the last free seat just now, so you are watching as a spectator.",
     "Same seats and options; the next player starts.",
     "Same seats and options; the opening roll decides who starts, as the rules say.",

@@ -29,8 +29,18 @@ def test_point_numbers_from_the_viewers_side() -> None:
     lines = text.splitlines()
     top = next(line for line in lines if "13 14 15" in line)
     bottom = next(line for line in lines if "12 11 10" in line)
-    assert top.split() == [*map(str, range(13, 19)), "BAR", *map(str, range(19, 25))]
+    assert top.split()[:13] == [*map(str, range(13, 19)), "BAR", *map(str, range(19, 25))]
     assert bottom.split() == [*map(str, range(12, 6, -1)), "BAR", *map(str, range(6, 0, -1))]
+
+
+def test_the_board_and_what_goes_with_it_fit_15_lines_of_80_columns() -> None:
+    state = Backgammon(match_length=5).new_state()
+    state.apply_chance("31")
+    console = Console(record=True, width=80, color_system=None)
+    console.print(board.render(state.view(0), "cs", ["Kristýna Nováková", "Petr"]))
+    lines = console.export_text().splitlines()
+    assert len(lines) == 15 and max(len(line.rstrip()) for line in lines) <= 80
+    assert "Kristýna Nováková" in lines[0]  # whose turn, beside the board's top
 
 
 def test_start_position_checkers() -> None:
@@ -74,7 +84,8 @@ def test_resignation_offer_is_shown() -> None:
     state = Backgammon().new_state()
     state.apply_chance("31")
     state.apply(0, "resign 2")
-    assert "Eva offers to resign a gammon: accept or decline?" in text_of(state, 1)
+    panel = " ".join(line.plain for line in board.panel(state.view(1), 1, "en", NAMES))
+    assert "Eva offers to resign a gammon: accept or decline?" in panel
 
 
 def test_czech_board() -> None:
@@ -129,3 +140,4 @@ def test_a_typed_combined_move_is_played_and_logged_canonically() -> None:
     with pytest.raises(QuitGame):
         table.run(state)
     assert ("move", 0, "24/18 18/13") in table.game_state.events()
+    assert "24/13 is recorded as 24/18 18/13." in console.export_text()

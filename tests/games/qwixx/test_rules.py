@@ -231,6 +231,31 @@ def test_edge_12_a_locked_rows_die_is_not_rolled_nor_usable() -> None:
     assert not any(action.startswith("g") for action in legal(state, 0))
 
 
+def test_edge_12_a_row_locked_in_the_white_step_is_closed_for_that_turns_colour_step() -> None:
+    # Seat 1 locks red with the white 12; active seat 0 could add red 5 + white 6 = 11,
+    # but red is locked "from that moment" (spec section 5), before the colour step.
+    state = table("0: r2 / r2,3,4,5,6", players=2)
+    state.apply_chance("w6 w6 r5 y1 g1 b1")
+    state.apply(0, "pass")
+    state.apply(1, "r12")
+    assert state.phase == COLOUR and state.locked[0]
+    assert not any(action.startswith("r") for action in legal(state, 0))
+    with pytest.raises(hraj.IllegalAction, match="red row is locked"):
+        state.apply(0, "r11")
+
+
+def test_edge_7_the_active_players_white_cross_counts_toward_the_five_before_a_lock() -> None:
+    # Four red crosses; the white 7 is the fifth, so red 6 + white 6 = 12 may lock red
+    # in the colour step of the same turn.
+    state = table("0: r2,3,4,5 / -", players=2)
+    state.apply_chance("w6 w1 r6 y1 g1 b1")
+    state.apply(0, "r7")
+    state.apply(1, "pass")
+    assert "r12" in legal(state, 0)
+    state.apply(0, "r12")
+    assert state.locked[0] and state.crosses(0, 0) == 7
+
+
 def test_edge_13_no_penalty_when_the_game_ends_in_the_white_step() -> None:
     state = table("0: - / r2,3,4,5,6 g12,11,10,9,8,2+", players=2)
     state.apply_chance("w6 w6 r1 y1 b1")

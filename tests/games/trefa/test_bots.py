@@ -13,6 +13,7 @@ from hraj.core.driver import play_game
 from hraj.games.trefa.bots import ExpectimaxBot, GreedyBot
 from hraj.games.trefa.rowvalue import RowValues
 from hraj.games.trefa.rules import REROLL_MOVE, STOP, Trefa, TrefaState, write
+from tests.games.trefa.playouts import most_moves
 
 NUMBERS = (6, 5, 4, 3, 2, 1)
 BONUS = (0, 1, 3, 6, 10, 15, 21)
@@ -79,7 +80,7 @@ def test_greedy_rerolls_only_when_nothing_fits() -> None:
 def test_bots_play_legal_games_to_the_end(name: str) -> None:
     state = hraj.game("trefa", players=3).new_state()
     bots = [make_bot("trefa", name, seed=seat) for seat in range(3)]
-    play_game(state, bots, random.Random(4))
+    play_game(state, bots, random.Random(4), max_moves=most_moves(3))
     assert state.is_over
     assert hraj.game("trefa", players=3).replay(state.record()) == state
 
@@ -88,9 +89,10 @@ def test_expectimax_beats_greedy_on_the_same_seeded_dice() -> None:
     totals = {}
     for name in ("greedy", "expectimax"):
         bot = make_bot("trefa", name, seed=0)
+        game = hraj.game("trefa", players=1)
         total = 0.0
         for seed in range(30):
-            state = play_game(hraj.game("trefa", players=1).new_state(), [bot], random.Random(seed))
+            state = play_game(game.new_state(), [bot], random.Random(seed), max_moves=most_moves(1))
             assert state.outcome is not None
             total += state.outcome.scores[0]
         totals[name] = total / 30
@@ -122,7 +124,8 @@ def test_the_racer_wins_most_two_player_games_against_expectimax() -> None:
     for seed in range(games):
         names = ("racer", "expectimax") if seed % 2 == 0 else ("expectimax", "racer")
         bots = [make_bot("trefa", name, seed=seed) for name in names]
-        state = play_game(hraj.game("trefa", players=2, first=0).new_state(), bots, random.Random(seed))
+        game = hraj.game("trefa", players=2, first=0)
+        state = play_game(game.new_state(), bots, random.Random(seed), max_moves=most_moves(2))
         assert state.outcome is not None
         if names.index("racer") in state.outcome.winners:
             wins += 1 / len(state.outcome.winners)

@@ -14,6 +14,7 @@ from hraj.games.trefa.bots import RacerBot, WinnerBot
 from hraj.games.trefa.racemodel import TURNS, race_value, row_chain, sheet_model
 from hraj.games.trefa.rowvalue import row_values
 from hraj.games.trefa.rules import Trefa, TrefaState
+from tests.games.trefa.playouts import most_moves
 
 NUMBERS = (6, 5, 4, 3, 2, 1)
 BONUS = (0, 1, 3, 6, 10, 15, 21)
@@ -108,7 +109,7 @@ def test_the_model_agrees_with_played_out_games() -> None:
     for game in range(250):
         after = state.copy()
         after.apply(0, move)
-        play_game(after, [RacerBot(2 * game), RacerBot(2 * game + 1)], random.Random(game))
+        play_game(after, [RacerBot(2 * game), RacerBot(2 * game + 1)], random.Random(game), max_moves=most_moves(2))
         assert after.outcome is not None
         wins += (0 in after.outcome.winners) / len(after.outcome.winners)
         scores.append(after.outcome.scores[0])
@@ -143,7 +144,7 @@ def test_alone_the_winner_plays_like_the_racer() -> None:
 def test_the_winner_plays_legal_games_to_the_end(players: int) -> None:
     state = hraj.game("trefa", players=players).new_state()
     bots = [WinnerBot(seat) if seat == 0 else RacerBot(seat) for seat in range(players)]
-    play_game(state, bots, random.Random(players))
+    play_game(state, bots, random.Random(players), max_moves=most_moves(players))
     assert state.is_over
     assert hraj.game("trefa", players=players).replay(state.record()) == state
 

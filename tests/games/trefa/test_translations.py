@@ -53,7 +53,7 @@ def test_the_source_scan_finds_the_messages() -> None:
     found = messages_in_source()
     assert "Only one reroll is allowed in a turn." in found
     assert "Sheet file {where}: unknown field {field}." in found
-    assert "Fits the current row: {dice}" in found
+    assert "fits: {dice}" in found
     assert 'Sheet file {where}: it must start with "format": "{format}" and "version": {version}.' in found
     assert len(found) > 60
 

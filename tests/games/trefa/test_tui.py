@@ -10,6 +10,7 @@ import hraj
 from hraj.games.trefa import tui as view_module
 from hraj.games.trefa.rules import Trefa, TrefaState
 from hraj.tui.play import TerminalTable, parse_seats
+from tests.games.trefa.playouts import most_moves
 
 
 def draw(state: TrefaState, seat: int | None, lang: str = "en", names: tuple[str, ...] = ("Sarah", "Emma")) -> str:
@@ -45,7 +46,7 @@ def test_dice_and_what_fits_are_shown() -> None:
     text = draw(sarahs_turn(), 0)
     assert "k1" in text and "w4" in text and "b3" in text
     # the current row a2 (k6 w5 r4 y3 b2 g1) holds k6 and y3: white 4, red 1 and green... green 2 > 1
-    assert "Fits the current row: white (w) 4, red (r) 1" in text
+    assert "fits: w4 r1" in text
     assert "Active player: Sarah" in text
 
 
@@ -63,17 +64,29 @@ def test_czech_words_from_the_glossary() -> None:
     assert "výsledkový list a" in text
     assert "celkové skóre" in text
     assert "Kostky" in text
-    assert "bílá (w) 4" in text
+    assert "hodí se: w4 r1" in text
     assert "(tref: 3)" in text
 
 
-def test_the_last_turn_and_the_placeholder_note_are_shown() -> None:
+def test_the_placeholder_note_is_shown_at_the_start_and_the_end_only() -> None:
+    start = TrefaState.from_position(Trefa(players=2, first=0), "0: a / b")
+    assert "placeholders" in draw(start, None)
     state = sarahs_turn()
     state.apply(0, "write w")
     text = draw(state, None)
-    assert "Last turn: Sarah threw k1 w4 r1 y4 g2 b3 — write: white (w)" in text
-    assert "placeholders" in text
+    assert "placeholders" not in text
     assert "1×1 · 2×3 · 3×6 · 4×10 · 5×15 · 6×21" in text
+
+
+def test_with_more_than_two_players_the_other_sheets_take_a_line_each() -> None:
+    state = TrefaState.from_position(Trefa(players=3, first=0), "0: a 5x4221 6..3.. / b 4..... / c")
+    state.apply_chance("k1 w4 r1 y4 g2 b3")
+    text = draw(state, 0, names=("Sarah", "Emma", "Zoe"))
+    lines = text.splitlines()
+    assert all(f" a{row} " in text for row in range(1, 6))  # Sarah's own sheet in full
+    emma = next(line for line in lines if line.startswith("Emma"))
+    assert "▶ b1" in emma and "r6:4" in emma and "Σ 4" in emma
+    assert not any(" b2 " in line for line in lines)  # Emma's other rows are left out
 
 
 def test_describe_names_the_colours() -> None:
@@ -87,8 +100,8 @@ def test_a_person_plays_trefa_to_the_end_against_a_bot() -> None:
 
     def answers() -> Iterator[str]:
         yield "write z"  # not an action: explained, then asked again
-        while True:
-            yield "1"
+        yield from ["1"] * most_moves(2)
+        raise AssertionError(f"the game did not end within {most_moves(2)} moves")
 
     replies = answers()
     game = hraj.game("trefa", players=2, first=0)

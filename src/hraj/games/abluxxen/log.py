@@ -16,7 +16,9 @@ JOKER = "J"
 PLAYED = "{name} played {cards}"
 FROM_DISPLAY = "{name} took a card from the display (slot {slot})"
 SHADOW = "{name} captured the {value}s from the shadow offer"
-CAPTURED = "{name} captured the cards of {victim}"
+CAPTURED = "{name} captured {cards}"
+#: What was captured, said of the victim in their own gender: "karty, které vyložila Eva".
+VICTIMS_CARDS = "the cards {victim} laid out"
 WORDS = {
     "draw deck": "{name} drew from the pile",
     "take": "{name} took the captured cards into hand",
@@ -27,7 +29,7 @@ WORDS = {
 }
 CARD = "A {card} came from the pile"
 CARD_JOKER = "A joker came from the pile"
-SENTENCES = (PLAYED, FROM_DISPLAY, SHADOW, CAPTURED, *WORDS.values())
+SENTENCES = (PLAYED, FROM_DISPLAY, SHADOW, CAPTURED, VICTIMS_CARDS, *WORDS.values())
 
 
 def lines(
@@ -70,5 +72,7 @@ def sentence(action: str, seat: int | None, names: Sequence[str], genders: Seque
     if head == "shadow" and len(words) == 2:
         return tg(SHADOW, gender, lang, name=name, value=words[1])
     if head == "capture" and len(words) == 2 and words[1].isdigit():
-        return tg(CAPTURED, gender, lang, name=name, victim=name_of(names, int(words[1])))
+        victim = int(words[1])
+        cards = tg(VICTIMS_CARDS, gender_at(genders, victim), lang, victim=name_of(names, victim))
+        return tg(CAPTURED, gender, lang, name=name, cards=cards)
     return f"{name}: {action}"

@@ -6,8 +6,10 @@ laid-out layers read oldest first; the top layer, the one that can be captured, 
 bold. Display slots carry the numbers people type (`draw slot 3`).
 
 The seats' table must not wrap at 80 columns however long a game runs (a two-player
-game can lay out 25 layers), so its card lists are compact (`3×7 J`) and a seat's
-known cards and layers break onto more lines of their own at a fixed width.
+game can lay out 25 layers), so its card lists are compact (`3×7 J`), a seat's known
+cards break onto more lines of their own at a fixed width, and its layers keep one
+line: the newest that fit, the older ones counted. So five seats fit an 80×24 terminal
+with the choices.
 """
 
 from __future__ import annotations
@@ -57,9 +59,9 @@ def cards(values: Sequence[int]) -> str:
 
 #: Widest line of a seat's known cards and of its layers, and the most a name takes:
 #: with the other columns and the gaps between them the table stays within 80 columns.
-KNOWN_WIDTH = 16
-LAYERS_WIDTH = 28
-NAME_WIDTH = 16
+KNOWN_WIDTH = 20
+LAYERS_WIDTH = 26
+NAME_WIDTH = 14
 LAYER_GAP = " | "
 
 
@@ -155,14 +157,24 @@ def _seats(view: AbluxxenView, lang: str, names: Sequence[str]) -> Table:
 
 
 def _layers(layers: Sequence[Sequence[int]]) -> Text:
-    """A seat's layers, oldest first, in lines of at most LAYERS_WIDTH; the top one bold."""
+    """A seat's newest layers on one line of at most LAYERS_WIDTH, the top one bold;
+    older ones are counted (`+5 …`), as only the top one can be captured and the points
+    column counts them all."""
+    texts = [compact(layer) for layer in layers]
+    shown: list[str] = []
+    for text in reversed(texts):
+        older = len(texts) - len(shown) - 1
+        prefix = len(f"+{older} …{LAYER_GAP}") if older else 0
+        if shown and len(LAYER_GAP.join([text, *shown])) + prefix > LAYERS_WIDTH:
+            break
+        shown.insert(0, text)
     drawn = Text()
-    number = 0
-    for row, line in enumerate(broken([compact(layer) for layer in layers], LAYERS_WIDTH, LAYER_GAP)):
-        for place, layer in enumerate(line):
-            gap = "\n" if row and not place else LAYER_GAP if place else ""
-            number += 1
-            drawn.append(gap + layer, style="bold" if number == len(layers) else "dim")
+    older = len(texts) - len(shown)
+    if older:
+        drawn.append(f"+{older} …{LAYER_GAP}", style="dim")
+    for place, text in enumerate(shown):
+        drawn.append(LAYER_GAP if place else "", style="dim")
+        drawn.append(text, style="bold" if place == len(shown) - 1 else "dim")
     return drawn
 
 

@@ -112,6 +112,8 @@ class DisplaySlot(Stack):
 
 class Capture(TypedDict):
     victim: str
+    mine: bool
+    """The viewer is the victim: the page says "you"."""
     cards: list[str]
 
 
@@ -186,6 +188,7 @@ def build(view: AbluxxenView, names: Sequence[str], lang: str, params: Mapping[s
         if capture is None
         else {
             "victim": names[capture["victim"]] if capture["victim"] < len(names) else str(capture["victim"]),
+            "mine": capture["victim"] == view.get("seat"),
             "cards": [card_text(c) for c in capture["cards"]],
         },
         "draw": view.get("draw"),

@@ -3,8 +3,9 @@
 The board is seen from the viewer's side (a spectator sees seat 0's side): points
 13-24 along the top, 12-1 along the bottom, the viewer's home board bottom right.
 The viewer's checkers are `O`, the opponent's `X`; a point with more than five shows
-the count in its fifth place. Below the board: bar, borne off, pips, cube, dice and
-the match score.
+the count in its fifth place. Beside the board, within 80 columns: whose turn, bar,
+borne off, pips, dice, cube and the match score, so that the whole takes the board's
+15 lines and an 80×24 terminal keeps room for the choices and the last moves.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from hraj.games.backgammon.view import BackgammonView
@@ -30,6 +32,9 @@ TOP = list(range(13, 25))
 BOTTOM = list(range(12, 0, -1))
 HEIGHT = 5
 MARKS = ("O", "X")
+#: Columns of the text beside the board: with the board's 44 and the gap, 80 in all.
+PANEL_WIDTH = 34
+GAP = 2
 
 WORDS = {
     "roll": "roll",
@@ -93,9 +98,20 @@ def board_lines(view: BackgammonView, viewer: int) -> list[str]:
 
 
 def render(view: BackgammonView, lang: str, names: Sequence[str]) -> RenderableType:
+    """The board with what goes with it (whose turn, pips, dice, cube, match) beside it,
+    so that the whole fits 15 lines of an 80-column terminal."""
     viewer = view["seat"] if view["seat"] is not None else 0
+    beside = Table.grid(padding=(0, GAP, 0, 0))
+    beside.add_column(no_wrap=True)
+    beside.add_column(width=PANEL_WIDTH)
+    beside.add_row(Text("\n".join(board_lines(view, viewer))), Group(*panel(view, viewer, lang, names)))
+    return beside
+
+
+def panel(view: BackgammonView, viewer: int, lang: str, names: Sequence[str]) -> list[Text]:
+    """The lines beside the board: the turn, each side's pips, the dice, cube and match."""
     other = 1 - viewer
-    parts: list[RenderableType] = []
+    parts: list[Text] = []
     turn = view["turn"]
     if view["phase"] != "over" and turn is not None:
         status = {
@@ -114,7 +130,6 @@ def render(view: BackgammonView, lang: str, names: Sequence[str]) -> RenderableT
             )
         if status:
             parts.append(Text(status, style="bold"))
-    parts.append(Text("\n".join(board_lines(view, viewer))))
     boards, pips = view["boards"], view["pips"]
     for seat in (viewer, other):
         mark = MARKS[0] if seat == viewer else MARKS[1]
@@ -161,4 +176,4 @@ def render(view: BackgammonView, lang: str, names: Sequence[str]) -> RenderableT
             name=names[last["winner"]],
         )
         parts.append(Text(won))
-    return Group(*parts)
+    return parts

@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
-from hraj.core.errors import IllegalAction, InvalidAction, InvalidOption
+from hraj.core.errors import HrajError, IllegalAction, InvalidAction, InvalidOption
 from hraj.core.game import FORFEIT, Game, Option, Outcome, Seat, State, int_in, winners_by_score
 from hraj.core.jsondata import GameOptions
 from hraj.core.position import join_position, split_position
@@ -183,9 +183,9 @@ def _check_sheet_letters(value: object) -> str | None:
     if letters in {"", "none", "default"}:
         return None
     if not letters.isalpha():
-        raise ValueError("expected one sheet letter per seat, like abc")
+        raise ValueError(HrajError("expected one sheet letter per seat, like abc"))
     if len(set(letters)) != len(letters):
-        raise ValueError("each player gets a different sheet type")
+        raise ValueError(HrajError("each player gets a different sheet type"))
     return letters
 
 

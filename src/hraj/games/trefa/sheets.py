@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 
-from hraj.core.errors import InvalidOption
+from hraj.core.errors import InvalidOption, file_reason
 
 #: Die colours in canonical order; a colour's index is its die's index in a roll.
 COLOURS = "kwrygb"
@@ -165,9 +165,7 @@ def load_sheets(path: str) -> Sheets:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
     except OSError as error:
-        raise SheetError(
-            "Cannot read the sheet file {path}: {why}.", path=path, why=error.strerror or str(error)
-        ) from None
+        raise SheetError("Cannot read the sheet file {path}: {why}.", path=path, why=file_reason(error)) from None
     return _decode(text, path)
 
 
@@ -175,7 +173,9 @@ def _decode(text: str, where: str) -> Sheets:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SheetError("The sheet file {path} is not valid JSON: {why}.", path=where, why=str(error)) from None
+        raise SheetError(
+            "The sheet file {path} is not valid JSON (line {line}).", path=where, line=error.lineno
+        ) from None
     return parse_sheets(data, where)
 
 

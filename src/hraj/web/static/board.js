@@ -100,21 +100,25 @@ window.hraj.board = (() => {
 
   const items = (table) => [...table.querySelectorAll(ITEMS)].filter((el) => el.getClientRects().length);
 
-  /** One item of the board is in the Tab order (the focused one, else the first); the
-   * arrows reach the others, so Tab passes the board in one press. */
+  /** One item of the board is in the Tab order (the focused one, else the first that
+   * does something now); the arrows reach the others, so Tab passes the board in one press. */
   function rove(table, focusedKey) {
     const all = items(table);
     if (!all.length) return;
-    const current = (focusedKey && table.querySelector(focusedKey)) || all[0];
+    const current =
+      (focusedKey && table.querySelector(focusedKey)) || all.find((el) => el.getAttribute("aria-disabled") !== "true") || all[0];
     for (const el of all) el.setAttribute("tabindex", el === current ? "0" : "-1");
   }
 
-  /** Put the focus back on the board after it was re-rendered. */
+  /** Put the focus back on the board after it was re-rendered: never on a button that
+   * takes a step back (`data-undo`), where the next Enter would undo what was just done. */
   function refocus(table, focusedKey) {
+    const button = (kind) => `[data-board] .button${kind}:not([disabled]):not([data-undo]), .actions .button${kind}:not([disabled]):not([data-undo])`;
     const choices = [
       focusedKey && table.querySelector(focusedKey), // the same point, cell or card, if it still takes focus
       table.querySelector(`${ITEMS}[tabindex="0"]`),
-      table.querySelector("[data-board] .button:not([disabled]), .actions .button:not([disabled])"),
+      table.querySelector(button(".primary")),
+      table.querySelector(button("")),
       table,
     ];
     for (const choice of choices) {
@@ -159,6 +163,24 @@ window.hraj.board = (() => {
     return true;
   }
 
+  // --- the first screen ---------------------------------------------------------------
+
+  /** A part of the table marked `data-fits-screen` (a board drawn to fit) is sized in CSS
+   * from `--fit-top`, where it starts on the page, so that it ends within the first
+   * screen whatever lies above it (an invite link, a notice). */
+  function fit(table) {
+    const part = table && table.querySelector("[data-fits-screen]");
+    if (!part) return;
+    const top = Math.round(part.getBoundingClientRect().top + scrollY);
+    if (table.style.getPropertyValue("--fit-top") !== `${top}px`) table.style.setProperty("--fit-top", `${top}px`);
+  }
+
+  const room = document.getElementById("room");
+  if (room && window.ResizeObserver) {
+    // Something above the table appeared or went (an invite box, a notice): fit again.
+    new ResizeObserver(() => fit(document.querySelector("#table .table"))).observe(room);
+  }
+
   soundToggle(document.getElementById("sound-toggle"));
-  return { mark, turn, moved, rove, refocus, arrow, chime };
+  return { mark, turn, moved, rove, refocus, arrow, chime, fit };
 })();

@@ -11,6 +11,9 @@
   const LANG = root.dataset.lang;
   const HIDDEN_HANDS = root.dataset.hiddenHands === "1";
   const tableBox = document.getElementById("table");
+  // The hint button (hints.js) sits where a game's table asks for it (`data-hint-slot`).
+  const hintBox = document.getElementById("hint-box");
+  const WIDE = window.matchMedia("(min-width: 601px)");
   const errorBox = document.getElementById("action-error");
   const noteBox = document.getElementById("room-note");
   const status = document.getElementById("connection");
@@ -164,7 +167,13 @@
     const previous = shownSeat;
     // What changed since the table shown before, seen by the same seat, is marked.
     board.mark(old, table, previous === seat, version === shownVersion);
+    if (hintBox) tableBox.after(hintBox); // home again before the old table goes
     tableBox.replaceChildren(table);
+    // Under the dice where the game puts it, on a wide screen; on a phone below the table,
+    // where it pushes none of the board out of the first screen.
+    const hintSlot = table.querySelector("[data-hint-slot]");
+    if (hintBox && hintSlot && WIDE.matches) hintSlot.append(hintBox);
+    board.fit(table);
     shownVersion = version;
     shownSeat = seat;
     if (!past) {

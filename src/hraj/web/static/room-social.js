@@ -26,7 +26,9 @@
   async function api(path, { method = "GET", token = null, body = undefined } = {}) {
     const headers = jsonHeaders();
     if (token) headers.authorization = `Bearer ${token}`;
-    const response = await fetch(`/api/rooms/${ROOM}${path}?lang=${LANG}`, {
+    const url = new URL(`/api/rooms/${ROOM}${path}`, location.origin); // `path` may carry a query of its own
+    url.searchParams.set("lang", LANG);
+    const response = await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -46,21 +48,25 @@
     const asked = invite !== null || url.searchParams.has("join");
     if (seatTokens().length) return; // seated already (client.js keeps a repeated invite)
     if (asked) history.replaceState(null, "", location.pathname);
-    const { ok, answer } = await api("");
+    // The server says whether the link's invite is this room's, before any seat is asked for.
+    const { ok, answer } = await api(invite !== null ? `?invite=${encodeURIComponent(invite)}` : "");
     if (!ok) return;
     summary = answer;
+    const invited = invite !== null && answer.invited === true;
     const free = answer.seats.some((seat) => seat.kind === "person" && !seat.claimed);
     const note = $("room-note");
     if (answer.status !== "playing") return;
-    if (free && (invite || answer.public)) {
-      say(note, "");
-      say($("join-why"), tr(invite ? "You were invited to this game. Write your name and sit down." : "A seat of this game is free. Write your name and sit down, or just watch."));
+    if (free && (invited || answer.public)) {
+      say(note, invite !== null && !invited ? tr("This invite link is not this room's; ask for a new one.") : "");
+      say($("join-why"), tr(invited ? "You were invited to this game. Write your name and sit down." : "A seat of this game is free. Write your name and sit down, or just watch."));
       $("join-name").value = localStorage.getItem(NAME_KEY) || "";
       $("join-box").hidden = false;
-      $("join-box").dataset.invite = invite || "";
+      $("join-box").dataset.invite = invited ? invite : "";
       $("join-name").focus();
     } else if (asked && !free) {
       say(note, tr("Every seat of this room is taken, so you are watching as a spectator."));
+    } else if (invite !== null) {
+      say(note, tr("This invite link is not this room's; ask for a new one. You are watching as a spectator."));
     } else if (asked) {
       say(note, tr("This room is private: only its invite link gives a seat. You are watching as a spectator."));
     }

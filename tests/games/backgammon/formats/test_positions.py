@@ -222,3 +222,14 @@ def test_a_pending_resignation_is_left_out_of_the_xgid():
     before = xgid(state)
     state.apply(1, "resign 1")
     assert xgid(state) == before
+
+
+@pytest.mark.parametrize("text", ["4HPwATDgc/ABMA:!!!!", "4HPwATDgc/ABMA:cAgAAAAAAAA", "4HPwATDgc/ABMA junk"])
+def test_text_after_a_position_id_that_is_no_match_id_is_refused(text: str) -> None:
+    with pytest.raises(FormatError, match="is no Match ID"):
+        state_from_text(text)
+
+
+def test_a_position_id_alone_or_with_its_match_id_is_read() -> None:
+    assert state_from_text("4HPwATDgc/ABMA").match_length == 0
+    assert state_from_text(" 4HPwATDgc/ABMA : QYkqASAAIAAA ").match_length == 9

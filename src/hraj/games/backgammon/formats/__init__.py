@@ -91,9 +91,12 @@ def state_from_text(text: str, **options: object) -> BackgammonState:
     position = _POSITION_ID.search(text)
     if position is None:
         raise FormatError("No XGID, Position ID or Match ID found in: {text}", text=text.strip()[:80])
-    rest = text[: position.start()] + " " + text[position.end() :]
-    match = _MATCH_ID.search(rest)
-    return state_from_gnubg(position.group(1), match.group(1) if match else _DEFAULT_MATCH_ID, **options)
+    rest = (text[: position.start()] + " " + text[position.end() :]).replace(":", " ").strip()
+    if rest and not _MATCH_ID.fullmatch(rest):
+        raise FormatError(
+            "{rest} after the Position ID is no Match ID: that is 12 letters, digits, + or /.", rest=rest[:40]
+        )
+    return state_from_gnubg(position.group(1), rest or _DEFAULT_MATCH_ID, **options)
 
 
 #: What the `hraj` command says of these formats in its help, in the catalogs' words:
