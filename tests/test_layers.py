@@ -24,7 +24,7 @@ ALLOWED: dict[str, set[str]] = {
     "analysis": {"core", "i18n", "bots"},
     "rl": {"core", "i18n"},
     "store": {"core", "i18n"},
-    "players": {"core", "i18n", "store"},
+    "players": {"core", "i18n", "store", "bots"},
     "clocks": {"core", "i18n", "store"},
     "tui": {"core", "i18n", "analysis"},
     "server": {"core", "i18n", "store", "players", "clocks"},

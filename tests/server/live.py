@@ -81,8 +81,9 @@ class LiveServer:
 
     running: ClassVar[set[LiveServer]] = set()
 
-    def __init__(self, database_url: str, env: dict[str, str] | None = None) -> None:
+    def __init__(self, database_url: str, env: dict[str, str] | None = None, module: str = "hraj.app") -> None:
         self.database_url = database_url
+        self.module = module
         # Clients here play as fast as the answers come: the limits have tests of their own.
         limits = {
             "HRAJ_WS_RATE": "100000",
@@ -99,7 +100,7 @@ class LiveServer:
         self.output: list[str] = []
 
     def start(self, timeout: float = 30.0) -> str:
-        command = [sys.executable, "-m", "hraj.app", "serve", "--port", "0", "--database", self.database_url]
+        command = [sys.executable, "-m", self.module, "serve", "--port", "0", "--database", self.database_url]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env
         )

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +15,10 @@ from hraj.players.accounts import Accounts
 from hraj.players.errors import TooManyAttempts, WrongCredentials
 from hraj.players.identity import GUEST_COOKIE, SESSION_COOKIE
 from hraj.players.passwords import Hashing
+from hraj.server.limits import Rate
 from hraj.store import Store
 from hraj.store.people import People
+from hraj.store.schema import sign_in_failures
 from tests.server.conftest import MakeClient
 
 PASSWORD = "correct horse battery"
@@ -200,6 +204,9 @@ def test_signing_out_everywhere_ends_every_session(client: TestClient) -> None:
     assert ended.json() == {"ended": 2}
     assert other.get("/api/me").json()["name"] is None
     assert client.get("/api/me").json()["name"] is None
+    page = other.get("/ucet")
+    assert SESSION_COOKIE not in other.cookies and other.cookies.get(GUEST_COOKIE), "the stale cookie goes"
+    assert 'data-api="POST /api/session"' in page.text
 
 
 def test_changing_the_password_ends_the_other_sessions(client: TestClient) -> None:
@@ -234,7 +241,11 @@ def test_a_deleted_account_frees_its_name_and_leaves_its_games_nameless(client: 
     assert TestClient(client.app).post("/api/session", json={"name": "Eva", "password": PASSWORD}).status_code == 401
     store: Store = client.app.state.rooms.store  # type: ignore[attr-defined]
     stored = store.load_room(room["room"])
-    assert stored is not None and stored.seats[0].name is None
+    assert stored is not None and stored.seats[0].name is None and stored.seats[0].deleted
+    seat = client.get(f"/api/rooms/{room['room']}").json()["seats"][0]
+    assert (seat["name"], seat["deleted"]) == (None, True), "the room in memory forgot the name too"
+    for lang, words in (("cs", "smazaný hráč"), ("sk", "zmazaný hráč"), ("en", "deleted player")):
+        assert words in client.get(f"/r/{room['room']}?lang={lang}").text
     sign_up(TestClient(client.app), "eva")
 
 
@@ -263,7 +274,7 @@ def test_sign_ins_from_one_address_slow_down_then_are_refused(client: TestClient
 def test_an_account_tried_from_many_addresses_slows_down_then_refuses(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'hraj.db'}")
     store.migrate()
-    accounts = Accounts(People(store), "secret-0123456789abcdef", Hashing())
+    accounts = Accounts(People(store), "secret-0123456789abcdef", Rate(80 / 3600, 20), Hashing())
 
     async def attempts() -> list[str]:
         await accounts.sign_up("Eva", PASSWORD, None)
@@ -275,7 +286,8 @@ def test_an_account_tried_from_many_addresses_slows_down_then_refuses(tmp_path: 
                 seen.append("wrong")
             except TooManyAttempts as error:
                 seen.append(f"wait {min(error.retry_after, 60)}")
-                accounts.limits.by_account.counts["eva"].last -= 2**10  # the slow-down has passed
+                with store.engine.begin() as connection:  # the slow-down has passed
+                    connection.execute(sign_in_failures.update().values(blocked_until=dt.datetime.now(dt.UTC)))
                 if error.retry_after > 600:
                     break
         return seen
@@ -291,7 +303,10 @@ def test_an_account_tried_from_many_addresses_slows_down_then_refuses(tmp_path: 
     assert seen.count("wrong") == 30
 
 
-def test_no_token_or_password_is_stored_or_shown(client: TestClient, tmp_path: Path) -> None:
+def test_no_token_or_password_is_stored_or_shown_or_logged(
+    client: TestClient, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
     headers = guest(client)
     body = sign_up(client, "Eva", **headers)
     token = client.cookies[SESSION_COOKIE]
@@ -301,7 +316,10 @@ def test_no_token_or_password_is_stored_or_shown(client: TestClient, tmp_path: P
     paths = ("/", "/ucet", "/moje-hry", "/api/me", "/api/my-games", "/api/account/data", f"/r/{room['room']}")
     pages = [client.get(path).text for path in paths]
     bad = client.post("/api/accounts", json={"name": "Petr", "password": "short pwd"})
-    for text in [*pages, bad.text]:
+    client.post(
+        "/api/session", json={"name": "Eva", "password": PASSWORD + "!"}, headers={"X-CSRF-Token": body["csrf"]}
+    )
+    for text in [*pages, bad.text, caplog.text]:
         assert token not in text and PASSWORD not in text and "short pwd" not in text and seat_token not in text
     store: Store = client.app.state.rooms.store  # type: ignore[attr-defined]
     store.engine.dispose()

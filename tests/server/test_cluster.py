@@ -28,6 +28,7 @@ from hraj.server.cluster import INTERNAL, NOTICE, Cluster, Notice, Op, Reply, Re
 from hraj.server.fairness import chain_head, verify_record
 from hraj.store import AppendBatch, Store
 from hraj.store.db import change_notice
+from hraj.store.notices import NOTIFY_LIMIT, events_notice
 from tests.server.live import Client, LiveServer, ThreadServer, claim, create_room, play
 from tests.store.databases import database_url
 
@@ -389,6 +390,12 @@ def test_notices_read_back_as_they_were_published() -> None:
     batch = AppendBatch("R1", 3, [("move", 0, "r5"), ("chance", None, "w3 w4 r1 y2 g6 b5")])
     events = NOTICE.validate_python(json.loads(change_notice(batch, "a")))
     assert events == {"t": "events", "r": "R1", "after": 3, "events": list(batch.events), "o": "a"}
+    clock = {"control": {"kind": "live"}, "game": 1, "seats": [{"reserve": 60.0, "started": None}]}
+    votes = {"yes": [0], "declined": None}
+    changed = NOTICE.validate_python(json.loads(events_notice("R1", 5, [], "a", clock=clock, votes=votes)))
+    assert changed == {"t": "events", "r": "R1", "after": 5, "events": [], "o": "a", "clock": clock, "votes": votes}
+    too_long = json.loads(events_notice("R1", 5, [], "a", clock={"seats": ["x" * NOTIFY_LIMIT]}))
+    assert too_long == {"t": "events", "r": "R1", "after": 5, "events": None, "o": "a"}
     seats: SeatsNotice = {
         "t": "seats",
         "r": "R1",

@@ -35,6 +35,23 @@ def test_forty_addresses_of_one_network_share_a_few_addresses_worth() -> None:
     assert rate.take("192.0.2.1"), "another network has its own share"
 
 
+def test_a_rate_says_how_long_until_the_next_take_without_taking(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(limits, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    rate = Rate(0.5, 2)  # one every 2 s, two at once
+    assert rate.wait("198.51.100.1") == 0, "never seen: now"
+    assert rate.take("198.51.100.1") and rate.take("198.51.100.1")
+    assert rate.wait("198.51.100.1") == pytest.approx(2.0)
+    now[0] += 1.5
+    assert rate.wait("198.51.100.1") == pytest.approx(0.5), "asking took nothing"
+    now[0] += 0.5
+    assert rate.take("198.51.100.1")
+    for n in range(2, 2 + NETWORK_FACTOR):  # the network's share is spent by its other addresses
+        while rate.take(f"198.51.100.{n}"):
+            pass
+    assert rate.wait("198.51.100.250") > 0, "a fresh address of a spent network waits for the network"
+
+
 def test_sockets_are_counted_per_network_and_a_flooder_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [1000.0]
     monkeypatch.setattr(limits, "time", SimpleNamespace(monotonic=lambda: now[0]))

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from hraj.store import NewRoom, NewSeat, Store
 from hraj.store.people import People
+from tests.store.test_db import new_room
 
 
 def room(room_id: str, seats: int = 2) -> NewRoom:
-    return NewRoom(
-        id=room_id,
-        game="qwixx",
-        options={"players": seats, "first": None},
-        seed="ab" * 32,
-        commitment="cd" * 32,
-        invite_hash="ef" * 32,
-        host_hash="01" * 32,
-        seats=[NewSeat("person", name=f"P{n}") for n in range(seats)],
-    )
+    """A room of `seats` person seats named P0, P1, ..."""
+    return dataclasses.replace(new_room(room_id, seats), seats=[NewSeat("person", name=f"P{n}") for n in range(seats)])
 
 
 def test_a_name_key_is_unique(store: Store) -> None:

@@ -7,12 +7,14 @@ a browser of its own.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,14 +34,9 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import uvicorn
-
-    from hraj.app.site import create_app
-
-    database = tmp_path_factory.mktemp("web") / "hraj.db"
-    settings = Settings(
+def site_settings(database: Path, **overrides: Any) -> Settings:
+    """The browser tests' server: every limit out of the way, bots and steps without pause."""
+    return Settings(
         database_url=f"sqlite:///{database}",
         secret="web-test-secret-0123456789",
         http_rate=10_000.0,
@@ -55,7 +52,17 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         clock_scale=0.05,  # clocks twenty times shorter: USBGF's 12 s delay and 2 min a point are 0.6 s and 6 s
         vapid_key=new_vapid_key(),
         push_local=True,  # turn reminders go to the tests' push receiver on this machine
+        **overrides,
     )
+
+
+@contextlib.contextmanager
+def serving(settings: Settings) -> Iterator[str]:
+    """The site on uvicorn in a thread, on a free loopback port; its URL."""
+    import uvicorn
+
+    from hraj.app.site import create_app
+
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
@@ -66,9 +73,17 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(15)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(15)
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(site_settings(tmp_path_factory.mktemp("web") / "hraj.db")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

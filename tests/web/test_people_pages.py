@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from tests.server.test_accounts import PASSWORD, csrf_of, guest, sign_up, solo_room
+from tests.server.test_ratings import play_out, rated_room, signed
 from tests.web.test_pages import client  # noqa: F401  (the fixture)
 
 
@@ -39,3 +40,16 @@ def test_my_games_lists_the_seats_game_with_its_players_and_a_way_back(client: T
     assert f'href="/r/{room["room"]}"' in page and "Pokračovat" in page and "hraje se" in page
     assert "Eva, Bot (Random)" in page or "Eva, Bot (Náhodný)" in page
     assert "Zatím žádné hry" in TestClient(client.app).get("/moje-hry?lang=cs").text
+
+
+def test_a_finished_game_on_the_profile_and_in_my_games_links_to_its_review(client: TestClient) -> None:  # noqa: F811
+    eva, csrf = signed(client, "Eva")
+    made = rated_room(eva, csrf, [{}, {"kind": "bot", "bot": "greedy"}])
+    assert made.status_code == 201, made.text
+    room = made.json()["room"]
+    play_out(eva, room, [made.json()["token"]], seed=3)
+    review = f'<a class="button" href="/r/{room}/replay">Rozbor hry</a>'
+    assert review in eva.get("/hrac/Eva?lang=cs").text
+    assert review in eva.get("/moje-hry?lang=cs").text
+    page = eva.get(f"/r/{room}/replay?lang=cs")
+    assert page.status_code == 200 and "Rozbor hry" in page.text and 'id="analysis"' in page.text

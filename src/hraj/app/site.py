@@ -17,6 +17,7 @@ from hraj.web.pages import error_page
 from hraj.web.pages import router as pages
 from hraj.web.people import router as people
 from hraj.web.play_now import router as play_now
+from hraj.web.profiles import router as profiles
 from hraj.web.rollouts import router as rollouts
 from hraj.web.styles import router as styles
 
@@ -30,6 +31,7 @@ def create_app(settings: Settings, store: Store | None = None, seeds: Callable[[
     app.include_router(pages)
     app.include_router(people)
     app.include_router(play_now)
+    app.include_router(profiles)
     app.include_router(advice)
     app.include_router(rollouts)
     app.include_router(styles)

@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypedDict, TypeVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption, InvalidRecord
 from hraj.core.jsondata import GameOptions, OptionSetting
@@ -169,6 +169,15 @@ def optional_seat(value: object) -> int | None:
     return int_in(0, 5)(value)
 
 
+@dataclass(frozen=True, slots=True)
+class RatedAs:
+    """How a finished game of these options moves its players' ratings: by the places of
+    its outcome (any number of seats), or as a match of `points` points between two."""
+
+    kind: Literal["places", "match"]
+    points: int = 0
+
+
 class Game(ABC, Generic[A, C]):
     """A game with fixed options: makes states, parses notation, replays records."""
 
@@ -202,6 +211,11 @@ class Game(ABC, Generic[A, C]):
         """Points the match is played to, 1 where it is no match: a "match" clock's
         reserve grows with them."""
         return 1
+
+    def rated_as(self) -> RatedAs | None:
+        """How a game of these options is rated: by its places where two or more play
+        (the default), None where it is not rated (a game alone)."""
+        return RatedAs("places") if self.players >= 2 else None
 
     def int_option(self, name: str) -> int:
         """The value of a whole-number option (its check made it one)."""

@@ -19,7 +19,7 @@ from hraj.players.identity import (
     new_session_token,
     session_hash,
 )
-from hraj.players.limits import SignInLimits
+from hraj.players.limits import AddressLimit, SignInLimits
 from hraj.players.names import check_name, check_password, name_key
 from hraj.players.passwords import Hashing
 from hraj.store.people import Account, People, PersonGame
@@ -39,11 +39,11 @@ class SignedIn:
 
 
 class Accounts:
-    def __init__(self, people: People, secret: str, hashing: Hashing | None = None) -> None:
+    def __init__(self, people: People, secret: str, by_address: AddressLimit, hashing: Hashing | None = None) -> None:
         self.people = people
         self.secret = secret
         self.hashing = hashing if hashing is not None else Hashing()
-        self.limits = SignInLimits()
+        self.limits = SignInLimits(people.engine, by_address)
 
     # --- who is asking -----------------------------------------------------------------
 
@@ -74,7 +74,8 @@ class Accounts:
         return SignedIn(person, name, token, self.csrf(hashed))
 
     async def sign_up(self, name: str, password: str, guest: Person | None) -> SignedIn:
-        """A new account and its first session; the guest's games become the account's."""
+        """A new account and its first session; the guest's games become the account's (a
+        browser signed in to another account is signed out of it)."""
         name = check_name(name)
         check_password(password)
         key = name_key(name)
@@ -86,6 +87,8 @@ class Accounts:
             raise NameTaken("The name {name} is taken; choose another.", name=name)
         if guest is not None and not guest.signed_in:
             await asyncio.to_thread(self.people.move_games, guest.id, person)
+        elif guest is not None and guest.session is not None:
+            await asyncio.to_thread(self.people.drop_session, guest.session)  # this browser's other account
         return await self._session((person, name))
 
     async def sign_in(self, name: str, password: str, address: str, current: Person | None) -> SignedIn:
@@ -93,20 +96,25 @@ class Accounts:
         an unknown name as for a wrong password, after the same work. The session the
         browser had is ended (a new token at every sign-in)."""
         key = name_key(name)[:64]
-        wait = self.limits.wait(address, key)
-        if wait:
-            raise TooManyAttempts("Too many failed sign-ins; try again in {seconds} s.", retry_after=wait)
+        self._refuse_for(self.limits.address_wait(address))
+        self.hashing.check_room()  # busy: refused before any store read
+        self._refuse_for(await asyncio.to_thread(self.limits.name_wait, key))
         account = await asyncio.to_thread(self.people.account_named, key) if key else None
         right, rehashed = await self.hashing.verify(None if account is None else account.password_hash, password)
         if account is None or not right:
-            self.limits.failed(address, key)
+            await asyncio.to_thread(self.limits.failed, address, key)
             raise WrongCredentials(WRONG)
-        self.limits.succeeded(key)
+        await asyncio.to_thread(self.limits.succeeded, key)
         if rehashed is not None:
             await asyncio.to_thread(self.people.set_password, account.id, rehashed)
         if current is not None and current.session is not None:
             await asyncio.to_thread(self.people.drop_session, current.session)
         return await self._session(account)
+
+    @staticmethod
+    def _refuse_for(wait: int) -> None:
+        if wait:
+            raise TooManyAttempts("Too many failed sign-ins; try again in {seconds} s.", retry_after=wait)
 
     async def sign_out(self, person: Person) -> None:
         if person.session is not None:
@@ -147,6 +155,8 @@ class Accounts:
             "created_at": account.created_at.isoformat() if account is not None else None,
             "sessions": self.people.session_count(person.id),
             "games": games,
+            "ratings": self.people.ratings(person.id),
+            "results": self.people.results(person.id),
         }
 
 

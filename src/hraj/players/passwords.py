@@ -71,11 +71,16 @@ class Hashing:
             )
         return self._pool
 
+    def check_room(self) -> None:
+        """Raise Busy at once when no check could start or wait now: a sign-in refused this
+        way costs no store read and no thread (a flood of them must cost the games nothing)."""
+        if self._queued >= self.workers + self.waiting:
+            raise Busy("Too many sign-ins at this moment; try again in a few seconds.")
+
     async def _run(self, work: Callable[..., T], *args: str) -> T:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.workers)
-        if self._queued >= self.workers + self.waiting:
-            raise Busy("Too many sign-ins at this moment; try again in a few seconds.")
+        self.check_room()
         self._queued += 1
         try:
             async with self._slots:

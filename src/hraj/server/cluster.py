@@ -45,8 +45,8 @@ from hraj.server.logs import Throttled
 from hraj.server.messages import ChatJson, ErrorParam
 from hraj.server.protocol import ServerError, error_params
 from hraj.store import Store
-from hraj.store.db import ROOMS_CHANNEL, EventsNotice
 from hraj.store.leases import Leases
+from hraj.store.notices import ROOMS_CHANNEL, EventsNotice
 
 log = logging.getLogger("hraj.server")
 

@@ -49,14 +49,22 @@ class TokenBucket:
         self.tokens = float(burst)
         self.last = time.monotonic()
 
-    def take(self) -> bool:
+    def _refill(self) -> None:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
+
+    def take(self) -> bool:
+        self._refill()
         if self.tokens >= 1:
             self.tokens -= 1
             return True
         return False
+
+    def wait(self) -> float:
+        """Seconds until the next `take` would succeed (0: now), taking nothing."""
+        self._refill()
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
 
 
 class Buckets:
@@ -76,6 +84,11 @@ class Buckets:
             bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
         return bucket.take()
 
+    def wait(self, key: str) -> float:
+        """Seconds until `key` may take again (0: now)."""
+        bucket = self.buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait()
+
 
 class Rate:
     """A rate limit per address and per network (`NETWORK_FACTOR` times larger)."""
@@ -86,6 +99,10 @@ class Rate:
 
     def take(self, address: str) -> bool:
         return self.addresses.take(address) and self.networks.take(network_of(address))
+
+    def wait(self, address: str) -> float:
+        """Seconds until both the address and its network may take again (0: now)."""
+        return max(self.addresses.wait(address), self.networks.wait(network_of(address)))
 
 
 class Sockets:

@@ -34,6 +34,8 @@ class SeatJson(TypedDict):
     claimed: bool
     connected: bool
     stand_in: bool
+    deleted: bool
+    """Its player deleted their account (shown as a deleted player, without a name)."""
 
 
 class ChatJson(TypedDict):
@@ -154,6 +156,8 @@ class Summary(TypedDict):
     rematch_votes: Mapping[str, object]
     """Who accepted the rematch offered (`yes`: seats), and who declined it (`declined`)."""
     rematch_passes_first: bool | None
+    rated: bool
+    """The end moves the players' ratings (every person seat is a signed-in person's)."""
     invited: NotRequired[bool]
     """Asked with `?invite=`: whether that is the room's invite."""
 

@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse
 from pydantic import Field
 from starlette.responses import Response
 
+import hraj
 from hraj.players.accounts import Accounts, SignedIn, game_json
 from hraj.players.errors import AccountError, TooManyAttempts
 from hraj.players.identity import (
@@ -34,7 +35,12 @@ from hraj.players.identity import (
     new_person_id,
     session_hash,
 )
-from hraj.server.protocol import Message, ServerError
+from hraj.players.names import name_key
+from hraj.players.profiles import Profiles, Shown
+from hraj.players.rated_rooms import check_rated_room, check_rated_seat
+from hraj.server.protocol import CreateRoom, Message, ServerError
+from hraj.server.room import Room
+from hraj.store.people import People
 
 #: Paths whose requests are no pages: they get no guest cookie.
 NOT_PAGES = ("/api/", "/ws/", "/static/", "/metrics", "/games.css")
@@ -87,12 +93,13 @@ async def person_of(request: Request) -> Person | None:
     """Who sent the request (read once per request, from a worker thread: a session is a store read)."""
     if not hasattr(request.state, "person"):
         accounts = accounts_of(request)
-        request.state.person = await asyncio.to_thread(
-            accounts.person,
-            request.cookies.get(SESSION_COOKIE),
-            request.cookies.get(GUEST_COOKIE),
-            request.headers.get(CSRF_HEADER),
+        session = request.cookies.get(SESSION_COOKIE)
+        found = await asyncio.to_thread(
+            accounts.person, session, request.cookies.get(GUEST_COOKIE), request.headers.get(CSRF_HEADER)
         )
+        request.state.person = found
+        # A session that ended elsewhere (signed out everywhere, expired): the page drops its cookie.
+        request.state.stale_session = bool(session) and (found is None or not found.signed_in)
     person: Person | None = request.state.person
     return person
 
@@ -123,14 +130,84 @@ async def signed_in(request: Request) -> Person:
     return person
 
 
+async def creator(request: Request, spec: CreateRoom) -> tuple[Person | None, CreateRoom]:
+    """Who makes a room (the person its claimed seat will be), and the room asked for with
+    that seat bearing a signed-in creator's name; a rated room is checked here."""
+    person = await acting_person(request)
+    if spec.rated:
+        bots = [(seat.bot or "random") if seat.kind == "bot" else None for seat in spec.seats]
+        try:
+            check_rated_room(spec.game, spec.options, bots, person, spec.claim)
+        except AccountError as error:
+            raise account_error(error) from None
+    if person is not None and person.signed_in and spec.claim is not None and spec.claim < len(spec.seats):
+        seats = list(spec.seats)
+        seats[spec.claim] = seats[spec.claim].model_copy(update={"name": person.name})
+        spec = spec.model_copy(update={"seats": seats})
+    return person, spec
+
+
+async def claimer(request: Request, room: Room, name: str | None) -> tuple[Person | None, str | None]:
+    """Who takes a seat, and the name it gets: a signed-in person's first seat of a room
+    bears the account's name. A rated room's seats go only to signed-in people, one each."""
+    person = await acting_person(request)
+    people: People = request.app.state.people
+    sits = person is not None and await asyncio.to_thread(people.seat_of, room.id, person.id) is not None
+    if room.rated:
+        try:
+            check_rated_seat(person, sits)
+        except AccountError as error:
+            raise account_error(error) from None
+    if person is not None and person.signed_in and not sits:
+        name = person.name
+    return person, name
+
+
+async def forget_seat(room: Room, seat: int) -> None:
+    """Inside the room's actor: the seat's player deleted their account."""
+    room.seats[seat].name = None
+    room.seats[seat].gender = None
+    room.seats[seat].deleted = True
+
+
 def _address(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def add_people_api(app: FastAPI, accounts: Accounts, sign_ups: Callable[[str], bool]) -> None:
-    """The routes of accounts and sessions, and the middleware that gives a first page
-    its guest cookie. `sign_ups` takes one new account from an address's allowance."""
+def rating_json(shown: Shown) -> dict[str, object]:
+    body: dict[str, object] = {"rating": shown.rating, "games": shown.games, "provisional": shown.provisional}
+    if shown.deviation is not None:
+        body["deviation"] = shown.deviation
+    return body
+
+
+def add_people_api(app: FastAPI, accounts: Accounts, profiles: Profiles, sign_ups: Callable[[str], bool]) -> None:
+    """The routes of accounts and sessions, profiles and leaderboards, and the middleware
+    that gives a first page its guest cookie. `sign_ups` takes one new account from an
+    address's allowance."""
     app.state.accounts = accounts
+    app.state.profiles = profiles
+
+    @app.get("/api/players/{name}")
+    async def player(name: str) -> Response:
+        """A player's ratings per game (shown scale; `deviation` for OpenSkill games)."""
+        found = await asyncio.to_thread(profiles.profile, name_key(name)[:64])
+        if found is None:
+            raise ServerError("not_found", "There is no player {name}.", name=name[:40])
+        return JSONResponse(
+            {
+                "name": found.name,
+                "ratings": {g: rating_json(r.rating) for g, r in found.games.items() if r.rating is not None},
+            }
+        )
+
+    @app.get("/api/leaderboard/{game}")
+    async def leaderboard(game: str) -> Response:
+        """The best 50 players of a game who are not provisional and played within 90 days."""
+        if game not in hraj.GAMES:
+            raise ServerError("not_found", "There is no game {game}.", game=game[:32])
+        ranked = await asyncio.to_thread(profiles.leaderboard, game)
+        return JSONResponse({"game": game, "players": [{"name": r.name, **rating_json(r.rating)} for r in ranked]})
 
     @app.middleware("http")
     async def guests(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -151,6 +228,10 @@ def add_people_api(app: FastAPI, accounts: Accounts, sign_ups: Callable[[str], b
             response = await call_next(request)
         finally:
             page_csrf.reset(mark)
+        if getattr(request.state, "stale_session", False):
+            drop_cookie(response, request, SESSION_COOKIE)
+            if guest_of(accounts.secret, request.cookies.get(GUEST_COOKIE)) is None:
+                minted = new_person_id()
         if minted is not None:
             set_cookie(response, request, GUEST_COOKIE, guest_cookie(accounts.secret, minted))
         return response
@@ -214,10 +295,16 @@ def add_people_api(app: FastAPI, accounts: Accounts, sign_ups: Callable[[str], b
     async def delete_account(body: Password, request: Request) -> Response:
         """The account is deleted (its password confirms it); its games stay, without its name."""
         person = await signed_in(request)
+        games = await asyncio.to_thread(accounts.people.games, person.id, 1000)
         try:
             await accounts.delete(person, body.password)
         except AccountError as error:
             raise account_error(error) from None
+        # Rooms this process holds in memory show the seats as a deleted player's at once.
+        for game in games:
+            room = request.app.state.rooms.rooms.get(game.room)
+            if room is not None:
+                await room.call(lambda room=room, seat=game.seat: forget_seat(room, seat))
         response = Response(status_code=204)
         drop_cookie(response, request, SESSION_COOKIE)
         return response

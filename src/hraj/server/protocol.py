@@ -144,6 +144,8 @@ class CreateRoom(Message):
     clock: ClockPreset | CustomClock | None = None
     """A time control: a preset of the game's clock family (`usbgf`, `normal`, `days-3`...)
     or a custom live clock; none: untimed."""
+    rated: bool = False
+    """The end moves the players' ratings: every person seat goes to a signed-in person."""
 
 
 class Claim(Message):

@@ -14,6 +14,7 @@ from typing import Literal
 
 import sqlalchemy as sa
 
+from hraj.store.notices import events_notice, notify
 from hraj.store.schema import rooms
 
 #: What a vote leads to: everyone accepted, the others are still asked, or it was declined.
@@ -55,6 +56,10 @@ class RematchVotes:
         return "all" if wanted <= self.yes else "waiting"
 
 
-def store_votes(engine: sa.Engine, room_id: str, votes: RematchVotes) -> None:
+def store_votes(engine: sa.Engine, room_id: str, votes: RematchVotes, version: int, owner: str | None = None) -> None:
+    """Keep the votes with the finished room (at `version`); its `owner`, one of several
+    processes, tells the others, whose players see them at once."""
     with engine.begin() as connection:
         connection.execute(rooms.update().where(rooms.c.id == room_id).values(rematch_votes=votes.to_json()))
+        if owner is not None:
+            notify(connection, [events_notice(room_id, version, [], owner, votes=votes.to_json())])

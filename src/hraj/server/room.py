@@ -94,7 +94,11 @@ class Room:
         self.chat: collections.deque[ChatLine] = collections.deque(data.chat, maxlen=CHAT_SHOWN)
         self.chat_count = data.chat_count
         self._chat_times: dict[int, collections.deque[float]] = {}
-        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.gender) for s in data.seats]
+        self.seats = [
+            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.gender, person=s.person, deleted=s.deleted)
+            for s in data.seats
+        ]
+        self.rated = data.rated
         #: Hints are allowed: chosen when the room was made (kept beside the game's options),
         #: and always in a game of one person against bots.
         self.hints = allowed or sum(seat.kind == PERSON for seat in self.seats) <= 1
@@ -264,6 +268,10 @@ class Room:
             outcome=None if outcome is None else outcome.to_json(),
             action_id=action_id,
             clock=self.clock.change(candidate, self.version + len(events)),
+            # A person seat a bot plays at the end: its player left (and counts as last).
+            left=tuple(s.number for s in self.seats if s.kind == PERSON and s.bot is not None)
+            if candidate.is_over
+            else (),
         )
         try:
             try:
@@ -473,6 +481,7 @@ class Room:
         theirs alone.
         """
         info = self._person_seat(seat)
+        self._not_lost_on_time(seat)
         if by_host and seat in self._connected_seats():  # said with the seat as the page shows it
             if info.name:
                 raise ServerError(
@@ -495,11 +504,21 @@ class Room:
 
     async def take_back(self, seat: int) -> None:
         info = self._person_seat(seat)
+        self._not_lost_on_time(seat)
         await store_call(self.store.update_seat, self.id, seat, bot=None, **self._fence())
         info.bot = None
         info.player = None
         info.stand_in = False
         self._broadcast_seats()
+
+    def _not_lost_on_time(self, seat: int) -> None:
+        if self.clock.lost_on_time(seat):
+            raise ServerError(
+                "forbidden",
+                "Player {number}'s time ran out in this rated game: a bot plays their seat to the end.",
+                number=seat + 1,
+                seat=seat,
+            )
 
     def _fence(self) -> dict[str, str]:
         """Several processes: seat changes, like commits, are written only by the owner."""
@@ -712,6 +731,7 @@ class Room:
             "rematch": self.rematch,
             "rematch_votes": self.votes.to_json(),
             "rematch_passes_first": self.rematch_options()[1] if self.over else None,
+            "rated": self.rated,
         }
 
     def record(self) -> Record:

@@ -8,6 +8,10 @@ enforces the same deadline: the store refuses the second commit.
 
 When time runs out the stand-in bot plays that turn, as for an absent player, and the
 person keeps the seat (their next turn has its per-move time again, and no reserve).
+In a rated game the time is part of the result, as on established servers: with two
+seats the person loses by forfeit (the move `forfeit`, which each game scores by its
+own rules, `State._forfeit`); with three or more the
+stand-in plays the seat for good and its person finishes last for the rating.
 """
 
 from __future__ import annotations
@@ -122,6 +126,20 @@ class ClockHands:
         self.unwatch()
         self.timer = RoomTimer.of(self.room.id, stored, self.room.game, self.heap)
 
+    def follow(self, stored: object, version: int) -> None:
+        """Another process owns the room and notified its clock after `version`: show
+        it here, and whose time ran out since (as the owner's own connections heard)."""
+        before = [] if self.timer is None else [seat.timeouts for seat in self.timer.clock.seats]
+        self.reload(stored)
+        self.show()
+        if self.timer is None:
+            return
+        for seat, clock in enumerate(self.timer.clock.seats):
+            if seat < len(before) and clock.timeouts > before[seat]:
+                text = dumps({"type": "timeout", "room": self.room.id, "seat": seat, "version": version})
+                for connection in self.room.connections:
+                    connection.push(text)
+
     def timed_seats(self) -> set[int]:
         """The seats whose clocks run: those that people play, once every person's seat
         is taken (nobody's time runs while the table waits for a player)."""
@@ -198,8 +216,9 @@ class ClockHands:
     # --- time running out --------------------------------------------------------------
 
     async def time_out(self, deadline: Deadline) -> None:
-        """A deadline came due (a job of the room's actor): if it still holds, the
-        stand-in bot plays the seat's turn, and everyone hears whose time ran out."""
+        """A deadline came due (a job of the room's actor): if it still holds, the seat
+        loses by forfeit (a rated game of two) or the stand-in bot plays its turn (for
+        good in a rated game of more), and everyone hears whose time ran out."""
         room = self.room
         if self.timer is None or room.over or room.state.is_chance:
             return
@@ -208,12 +227,29 @@ class ClockHands:
         seat = deadline.seat
         if not room.seats[seat].played_by_person:
             return
-        name = stand_in_bot(room.game.id, room.settings.stand_in_bot)
-        bot = make_bot(room.game.id, name, seed=room._derived_seed(f"timeout:{seat}:{room.version}"))
-        seen = room.state.determinize(seat, room.bot_rng)
-        action = await asyncio.to_thread(bot.choose, seen, seat)
         text = dumps({"type": "timeout", "room": room.id, "seat": seat, "version": room.version})
-        self.timed_out = seat
-        await room.act(seat, str(action))
+        if room.rated and len(room.seats) == 2:
+            candidate = room.state.copy()
+            candidate.forfeit(seat)
+            self.timed_out = seat
+            self.moving(seat)
+            await room._advance(candidate)
+        else:
+            name = stand_in_bot(room.game.id, room.settings.stand_in_bot)
+            if room.rated:
+                await room.hand_to_bot(seat, name)  # for good: `lost_on_time` refuses it back
+            bot = make_bot(room.game.id, name, seed=room._derived_seed(f"timeout:{seat}:{room.version}"))
+            seen = room.state.determinize(seat, room.bot_rng)
+            action = await asyncio.to_thread(bot.choose, seen, seat)
+            self.timed_out = seat
+            await room.act(seat, str(action))
         for connection in room.connections:
             connection.push(text)
+
+    def lost_on_time(self, seat: int) -> bool:
+        """The seat's time ran out in a rated game of three or more: the stand-in plays it
+        to the end, and its person may not take it back (read from the stored clock, so it
+        holds after a restart and on every process)."""
+        if self.timer is None or not self.room.rated or len(self.room.seats) < 3:
+            return False
+        return self.timer.clock.seats[seat].timeouts > 0

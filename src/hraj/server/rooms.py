@@ -124,12 +124,16 @@ class Rooms:
                 log.warning("cannot archive idle rooms: %s", error)
 
     async def create(
-        self, spec: CreateRoom, tokens: dict[int, str] | None = None, pairs: list[tuple[str, int]] | None = None
+        self,
+        spec: CreateRoom,
+        person: str | None = None,
+        tokens: dict[int, str] | None = None,
+        pairs: list[tuple[str, int]] | None = None,
     ) -> Created:
-        """Make a room as `spec` says. `tokens` give person seats their tokens at once
-        (the people a seek paired, who learn them from their seeks); `pairs` are those
-        seeks, marked in the transaction that stores the room (`SeekTaken` if any was
-        paired meanwhile)."""
+        """Make a room as `spec` says; the seat its creator claims (if any) is `person`'s.
+        `tokens` give person seats their tokens at once (the people a seek paired, who
+        learn them from their seeks); `pairs` are those seeks, marked in the transaction
+        that stores the room (`SeekTaken` if any was paired meanwhile)."""
         options: GameOptions = dict(spec.options)
         try:
             cls = game_class(spec.game)
@@ -179,7 +183,11 @@ class Rooms:
             token = new_token()
             claimer = seats[spec.claim]
             seats[spec.claim] = NewSeat(
-                PERSON, name=claimer.name, gender=claimer.gender, token_hash=hash_token(self.secret, token)
+                PERSON,
+                name=claimer.name,
+                gender=claimer.gender,
+                token_hash=hash_token(self.secret, token),
+                person=person,
             )
             claimed = (spec.claim, token)
         for number, given in (tokens or {}).items():
@@ -202,6 +210,7 @@ class Rooms:
             clock=None if control is None else new_clock(control, game),
             host_seat=spec.claim,
             pairs=pairs or (),
+            rated=spec.rated,
         )
         data = await store_call(self.store.create_room, new)
         room = self._room(data)
@@ -237,7 +246,7 @@ class Rooms:
             return await self.get(old.rematch), False
         people = [s.number for s in old.seats if s.kind == PERSON and s.token_hash is not None]
         verdict = old.votes.vote(seat, accept, people)
-        await store_call(store_votes, self.store.engine, old.id, old.votes)
+        await store_call(store_votes, self.store.engine, old.id, old.votes, old.version, old.committer.owner)
         if verdict == "all":
             return await self.rematch(old)
         old.announce_votes()
@@ -265,7 +274,12 @@ class Rooms:
             host_hash=old.host_hash,
             seats=[
                 NewSeat(
-                    s.kind, bot=s.bot if s.kind == BOT else None, name=s.name, token_hash=s.token_hash, gender=s.gender
+                    s.kind,
+                    bot=s.bot if s.kind == BOT else None,
+                    name=s.name,
+                    token_hash=s.token_hash,
+                    gender=s.gender,
+                    person=s.person,
                 )
                 for s in old.seats
             ],
@@ -276,6 +290,7 @@ class Rooms:
             public=old.public,
             rematch_of=old.id,
             owner=self.owner_id,
+            rated=old.rated,
         )
         data = await store_call(self.store.create_room, new)
         room = self._room(data)

@@ -24,6 +24,10 @@ class Seat:
     player: Bot | None = None
     stand_in: bool = False
     """The bot plays because the person was away when the seat had to act (not stored)."""
+    person: str | None = None
+    """The person who took the seat (an account's or a guest's id; never shown)."""
+    deleted: bool = False
+    """The seat's person deleted their account: a deleted player."""
 
     def public(self, connected: bool) -> SeatJson:
         return {
@@ -35,6 +39,7 @@ class Seat:
             "claimed": self.token_hash is not None,
             "connected": connected,
             "stand_in": self.stand_in,
+            "deleted": self.deleted,
         }
 
     @property

@@ -33,8 +33,8 @@
 | clock scale        |                | HRAJ_CLOCK_SCALE         | 1 (tests: 0.05 makes presets 20x shorter) |
 | new accounts       |                | HRAJ_SIGN_UP_RATE / _BURST | 10 an hour per address, bursts of 10 |
 | password hashing   |                | HRAJ_HASH_WORKERS / _WAITING | 1 process at low priority, 8 waiting |
-| provisional rating |                | HRAJ_PROVISIONAL_DEVIATION | 110 points of deviation (OpenSkill games) |
-| provisional FIBS   |                | HRAJ_PROVISIONAL_EXPERIENCE | 25 match points played (FIBS formula) |
+| provisional rating |                | HRAJ_PROVISIONAL_DEVIATION | 170 points of deviation (OpenSkill games) |
+| provisional FIBS   |                | HRAJ_PROVISIONAL_EXPERIENCE | 20 match points played (FIBS formula) |
 """
 
 from __future__ import annotations
@@ -108,13 +108,16 @@ class Settings:
     sign_up_rate: float = 10.0
     """New accounts an address may make per hour (on average)."""
     sign_up_burst: int = 10
+    sign_in_rate: float = 80.0
+    """Failed sign-ins an address may make per hour (on average) once its burst is spent."""
+    sign_in_burst: int = 20
     hash_workers: int = 1
     """Processes that hash passwords (each one hash at a time, at a lower priority than the server)."""
     hash_waiting: int = 8
     """Password checks that may wait for a hashing process; more are answered "busy"."""
-    provisional_deviation: float = 110.0
+    provisional_deviation: float = 170.0
     """An OpenSkill rating is provisional ("?") while its deviation (display points) is above this."""
-    provisional_experience: int = 25
+    provisional_experience: int = 20
     """A FIBS rating is provisional while its player has played fewer match points than this."""
     lease: float = 5.0
     """Seconds a process's rooms stay its own after it last renewed its lease (PostgreSQL,
@@ -332,13 +335,15 @@ def load_settings(
         push_local=_choice("HRAJ_PUSH_LOCAL", env.get("HRAJ_PUSH_LOCAL", "refuse"), {"allow": True, "refuse": False}),
         sign_up_rate=_rate("HRAJ_SIGN_UP_RATE", env.get("HRAJ_SIGN_UP_RATE", 10)),
         sign_up_burst=_int("HRAJ_SIGN_UP_BURST", env.get("HRAJ_SIGN_UP_BURST", 10), 1, 1_000_000),
+        sign_in_rate=_rate("HRAJ_SIGN_IN_RATE", env.get("HRAJ_SIGN_IN_RATE", 80)),
+        sign_in_burst=_int("HRAJ_SIGN_IN_BURST", env.get("HRAJ_SIGN_IN_BURST", 20), 1, 1_000_000),
         hash_workers=_int("HRAJ_HASH_WORKERS", env.get("HRAJ_HASH_WORKERS", 1), 1, 64),
         hash_waiting=_int("HRAJ_HASH_WAITING", env.get("HRAJ_HASH_WAITING", 8), 0, 10_000),
         provisional_deviation=_seconds(
-            "HRAJ_PROVISIONAL_DEVIATION", env.get("HRAJ_PROVISIONAL_DEVIATION", 110), 0.0, 10_000.0
+            "HRAJ_PROVISIONAL_DEVIATION", env.get("HRAJ_PROVISIONAL_DEVIATION", 170), 0.0, 10_000.0
         ),
         provisional_experience=_int(
-            "HRAJ_PROVISIONAL_EXPERIENCE", env.get("HRAJ_PROVISIONAL_EXPERIENCE", 25), 0, 1_000_000
+            "HRAJ_PROVISIONAL_EXPERIENCE", env.get("HRAJ_PROVISIONAL_EXPERIENCE", 20), 0, 1_000_000
         ),
     )
 

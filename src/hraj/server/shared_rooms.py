@@ -32,7 +32,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from hraj.core.record import Event
 from hraj.server.bot_rooms import BotRoomBudget
 from hraj.server.chat import chat_from_json, chat_json
 from hraj.server.cluster import Cluster, Notice, Op, Reply, Request, SeatsNotice, refusal
@@ -41,11 +40,13 @@ from hraj.server.connection import Connection
 from hraj.server.fairness import chain_head, chain_next, replay_onto, replay_with_seed
 from hraj.server.messages import ChatJson
 from hraj.server.protocol import ServerError
+from hraj.server.rematch_votes import RematchVotes
 from hraj.server.room import Room
 from hraj.server.rooms import Rooms
 from hraj.server.settings import Settings
 from hraj.server.tokens import ROOM_ID, hash_token
 from hraj.store import ChatLine, RoomData, Store
+from hraj.store.notices import EventsNotice
 
 log = logging.getLogger("hraj.server")
 
@@ -281,30 +282,41 @@ class SharedRoom(Room):
 
     # --- a follower's copy ------------------------------------------------------------
 
-    def on_events(self, after: int, events: list[Event] | None, owner: str) -> None:
-        """The owner committed `events` as versions `after + 1`...: show them here."""
+    def on_events(self, notice: EventsNotice) -> None:
+        """The owner committed events as versions `after + 1`... (or, with none, changed
+        the clock or the rematch votes at version `after`): show them here."""
+        after, events, owner = notice["after"], notice["events"], notice["o"]
         if self.owned:
             if owner != self.cluster.id:  # another process wrote the room: it is theirs now
                 self._lose(owner)
             return
         self._set_owner(owner)
-        if events is not None and after + len(events) <= self.version:
-            return  # seen already
+        if events is not None:
+            end = after + len(events)
+            if end < self.version or (events and end == self.version):
+                return  # seen already (a change without events: only if made before this version)
         if events is None or after != self.version:
             self._refresh_soon()
             return
-        try:
-            replay_onto(self.state, self.dice, [(kind, seat, text) for kind, seat, text in events], after + 1)
-        except Exception as error:
-            self.failures.report("a notified commit does not replay here", error)
-            self._refresh_soon()
-            return
-        for kind, seat, text in events:
-            self.version += 1
-            self.head = chain_next(self.head, (kind, seat, text))
-            self._remember(self.version, self.head)
-        self._broadcast_state()
-        self._signal()
+        if events:
+            try:
+                replay_onto(self.state, self.dice, [(kind, seat, text) for kind, seat, text in events], after + 1)
+            except Exception as error:
+                self.failures.report("a notified commit does not replay here", error)
+                self._refresh_soon()
+                return
+            for kind, seat, text in events:
+                self.version += 1
+                self.head = chain_next(self.head, (kind, seat, text))
+                self._remember(self.version, self.head)
+            self._broadcast_state()
+        if "clock" in notice:
+            self.clock.follow(notice["clock"], after)
+        if "votes" in notice:
+            self.votes = RematchVotes.from_json(notice["votes"])
+            self.announce_votes()
+        if events:
+            self._signal()
 
     def on_seats(self, message: SeatsNotice) -> None:
         """The owner's seats: who sits where, with which token and bot, who is connected."""
@@ -352,7 +364,9 @@ class SharedRoom(Room):
         self.version = len(data.events)
         self.head = chain_head(self.commitment, data.events)
         self.action_ids = dict(data.action_ids)
-        self.clock.reload(data.clock)
+        votes = RematchVotes.from_json(data.rematch_votes)
+        votes_changed = votes != self.votes
+        self.votes = votes
         for seat, stored in zip(self.seats, data.seats, strict=True):
             if seat.bot != stored.bot and not seat.stand_in:
                 seat.player = None
@@ -360,6 +374,12 @@ class SharedRoom(Room):
             seat.kind, seat.name, seat.token_hash = stored.kind, stored.name, stored.token_hash
         if changed:
             self._broadcast_state()
+        if self.owned:
+            self.clock.reload(data.clock)
+        else:  # as a notice would have shown it (one too long for a notice comes this way)
+            self.clock.follow(data.clock, self.version)
+            if votes_changed:
+                self.announce_votes()
         self._signal()
 
     async def _reload(self) -> None:
@@ -544,7 +564,7 @@ class SharedRooms(Rooms):
         if not isinstance(room, SharedRoom):  # pragma: no cover - every room here is shared
             return
         if message["t"] == "events":
-            room.on_events(message["after"], message["events"], message["o"])
+            room.on_events(message)
         elif message["t"] == "seats":
             room.on_seats(message)
         elif message["t"] == "owner":

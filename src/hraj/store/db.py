@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import fcntl
-import json
 import os
 import sqlite3
 import time
@@ -18,7 +17,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Literal
 
 import sqlalchemy as sa
 from alembic import command
@@ -26,15 +24,16 @@ from alembic.config import Config
 from sqlalchemy.engine import Engine
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-from typing_extensions import TypedDict  # the server validates notices with pydantic, which needs it on 3.11
 
 from hraj.core.errors import HrajError
 from hraj.core.game import OutcomeJson
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import Event
-from hraj.store.schema import chat, events, rooms, seats
+from hraj.store.notices import events_notice, notify
+from hraj.store.schema import chat, events, people, rooms, seats
 from hraj.store.seeks import mark_paired
 from hraj.store.timekeeping import WAITING, ClockChange, DueRow, read_deadlines, write_clocks
+from hraj.store.times import utc, utc_now
 
 PLAYING = "playing"
 OVER = "over"
@@ -71,13 +70,6 @@ class CommitInDoubt(StoreError):
     means that nothing was written."""
 
 
-#: The PostgreSQL channel on which every commit tells the other processes what changed.
-ROOMS_CHANNEL = "hraj_rooms"
-#: The longest NOTIFY payload sent with its events (PostgreSQL's limit is 8,000 bytes);
-#: a longer batch is announced without them and read from the store.
-NOTIFY_LIMIT = 7000
-
-
 class _Stale(Exception):
     """Inside `append`: some room is not at its batch's version (rolls the transaction back)."""
 
@@ -89,6 +81,8 @@ class NewSeat:
     name: str | None = None
     token_hash: str | None = None
     gender: str | None = None
+    person: str | None = None
+    """The person who takes the seat (an account's or a guest's id)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +108,7 @@ class NewRoom:
     pairs: Sequence[tuple[str, int]] = ()
     """The seeks this room seats, as (seek id, seat): marked in the same transaction,
     and the room is not created if any of them was paired meanwhile (`SeekTaken`)."""
+    rated: bool = False
 
 
 @dataclass(slots=True)
@@ -124,6 +119,10 @@ class SeatData:
     name: str | None
     token_hash: str | None
     gender: str | None = None
+    person: str | None = None
+    """The person who took the seat (an account's or a guest's id), if any."""
+    deleted: bool = False
+    """The seat's person deleted their account: shown as a deleted player."""
 
 
 @dataclass(slots=True)
@@ -161,6 +160,7 @@ class RoomData:
     """The deadlines of its running turns, as last committed."""
     rematch_votes: Mapping[str, object] | None = None
     host_seat: int | None = None
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +206,8 @@ class AppendBatch:
     action_id: str | None = None
     clock: ClockChange | None = None
     """The room's clock and deadlines after these events (None: untimed, unchanged)."""
+    left: tuple[int, ...] = ()
+    """At the end: the person seats a stand-in bot was playing (their players left)."""
 
 
 _BUMP = (
@@ -220,7 +222,6 @@ _BUMP = (
 )
 #: The same, fenced: only the room's owner may write it (several processes).
 _BUMP_OWNED = _BUMP.where(rooms.c.owner == sa.bindparam("fence"))
-_NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
 
 
 def _owned_by(room_id: str, owner: str | None) -> list[sa.ColumnElement[bool]]:
@@ -230,46 +231,24 @@ def _owned_by(room_id: str, owner: str | None) -> list[sa.ColumnElement[bool]]:
     return [sa.exists().where(rooms.c.id == room_id, rooms.c.owner == owner)]
 
 
-class EventsNotice(TypedDict):
-    """What a commit tells the other processes on `ROOMS_CHANNEL`: the room (`r`), the
-    version its events follow, the events (None when they are too long for a
-    notification) and the room's owner (`o`)."""
-
-    t: Literal["events"]
-    r: str
-    after: int
-    events: list[Event] | None
-    o: str
-
-
 def change_notice(batch: AppendBatch, owner: str) -> str:
-    """The NOTIFY payload of a committed batch: the room, where it starts, its events
-    (left out when they are too long for a notification) and its owner."""
-    notice: EventsNotice = {
-        "t": "events",
-        "r": batch.room_id,
-        "after": batch.after,
-        "events": list(batch.events),
-        "o": owner,
-    }
-    payload = json.dumps(notice, separators=(",", ":"), ensure_ascii=False)
-    if len(payload.encode()) <= NOTIFY_LIMIT:
-        return payload
-    return json.dumps({**notice, "events": None})
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
+    """The NOTIFY payload of a committed batch: its events and the room's clock after them."""
+    clock = None if batch.clock is None else batch.clock.clock
+    return events_notice(batch.room_id, batch.after, batch.events, owner, clock=clock)
 
 
 def _seat_data(row: sa.RowMapping) -> SeatData:
     """A seat as the rooms read it, from its stored row."""
-    return SeatData(row["seat"], row["kind"], row["bot"], row["name"], row["token_hash"], row["gender"])
-
-
-def _utc(moment: dt.datetime) -> dt.datetime:
-    """A stored time in UTC (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+    return SeatData(
+        row["seat"],
+        row["kind"],
+        row["bot"],
+        row["name"],
+        row["token_hash"],
+        row["gender"],
+        row["person"],
+        bool(row.get("deleted")),
+    )
 
 
 def _sqlite_pragmas(synchronous: str) -> Callable[[DBAPIConnection, object], None]:
@@ -326,12 +305,18 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     raise StoreError("The database URL must be sqlite:/// or postgresql://, not {driver}://.", driver=parsed.drivername)
 
 
+#: Called inside the transaction that stores a game's end, with that transaction and the
+#: batch: what it writes is stored with the end or not at all (`hraj.players.results`).
+EndHook = Callable[[sa.Connection, AppendBatch], None]
+
+
 class Store:
     """Rooms, seats and event logs in one SQL database."""
 
     def __init__(self, url: str, *, synchronous: str = "FULL") -> None:
         self.url = url
         self.engine = make_engine(url, synchronous)
+        self.end_hooks: list[EndHook] = []
 
     def close(self) -> None:
         self.release_writer()
@@ -464,7 +449,7 @@ class Store:
 
     def create_room(self, room: NewRoom) -> RoomData:
         """Store a new room with its seats; returns it as `load_room` would read it back."""
-        now = _now()
+        now = utc_now()
         with self.engine.begin() as connection:
             connection.execute(
                 rooms.insert().values(
@@ -487,6 +472,7 @@ class Store:
                     clock=room.clock,
                     host_seat=room.host_seat,
                     host_away_since=now if room.host_seat is not None else None,
+                    rated=room.rated,
                 )
             )
             if room.pairs and not mark_paired(connection, room.id, list(room.pairs)):
@@ -510,6 +496,7 @@ class Store:
                         "name": seat.name,
                         "gender": seat.gender,
                         "token_hash": seat.token_hash,
+                        "person": seat.person,
                     }
                     for number, seat in enumerate(room.seats)
                 ],
@@ -525,7 +512,9 @@ class Store:
             status=PLAYING,
             version=0,
             outcome=None,
-            seats=[SeatData(n, s.kind, s.bot, s.name, s.token_hash, s.gender) for n, s in enumerate(room.seats)],
+            seats=[
+                SeatData(n, s.kind, s.bot, s.name, s.token_hash, s.gender, s.person) for n, s in enumerate(room.seats)
+            ],
             dice=room.dice,
             absent_after=room.absent_after,
             owner=room.owner,
@@ -533,6 +522,7 @@ class Store:
             created_at=now,
             clock=room.clock,
             host_seat=room.host_seat,
+            rated=room.rated,
         )
 
     def append(self, batches: Iterable[AppendBatch], owner: str | None = None) -> None:
@@ -547,7 +537,7 @@ class Store:
         batches = list(batches)
         if not batches:
             return
-        now = _now()
+        now = utc_now()
         rows = [
             {
                 "room_id": batch.room_id,
@@ -582,9 +572,12 @@ class Store:
                     if rows:
                         connection.execute(events.insert(), rows)
                     write_clocks(connection, {b.room_id: b.clock for b in batches if b.clock is not None})
+                    for batch in batches:
+                        if batch.status == OVER:
+                            for hook in self.end_hooks:
+                                hook(connection, batch)
                     if owner is not None:
-                        notices = [{"channel": ROOMS_CHANNEL, "payload": change_notice(b, owner)} for b in batches]
-                        connection.execute(_NOTIFY, notices)
+                        notify(connection, [change_notice(b, owner) for b in batches])
                 except BaseException:
                     with contextlib.suppress(SQLAlchemyError):
                         transaction.rollback()
@@ -713,7 +706,10 @@ class Store:
             if row is None:
                 return None
             seat_rows = connection.execute(
-                sa.select(seats).where(seats.c.room_id == room_id).order_by(seats.c.seat)
+                sa.select(seats, people.c.deleted_at.is_not(None).label("deleted"))
+                .outerjoin(people, people.c.id == seats.c.person)
+                .where(seats.c.room_id == room_id)
+                .order_by(seats.c.seat)
             ).mappings()
             room = RoomData(
                 id=row["id"],
@@ -731,7 +727,8 @@ class Store:
                 owner=row["owner"],
                 public=bool(row["public"]),
                 rematch=row["rematch"],
-                created_at=_utc(row["created_at"]),
+                created_at=utc(row["created_at"]),
+                rated=bool(row["rated"]),
                 seats=[_seat_data(s) for s in seat_rows],
                 clock=row["clock"],
                 rematch_votes=row["rematch_votes"],
@@ -758,7 +755,7 @@ class Store:
                 .limit(CHAT_KEPT)
             ).all()
             room.chat = [
-                ChatLine(number, seat, name, text, _utc(at)) for number, seat, name, text, at in reversed(lines)
+                ChatLine(number, seat, name, text, utc(at)) for number, seat, name, text, at in reversed(lines)
             ]
             room.chat_count = lines[0][0] if lines else 0
             return room
@@ -769,7 +766,7 @@ class Store:
         free = sa.exists().where(seats.c.room_id == rooms.c.id, seats.c.kind == "person", seats.c.token_hash.is_(None))
         present: sa.ColumnElement[bool] = sa.true()
         if host_gone_after is not None:
-            since = _now() - host_gone_after
+            since = utc_now() - host_gone_after
             present = sa.or_(rooms.c.host_away_since.is_(None), rooms.c.host_away_since > since)
         query = (
             sa.select(rooms.c.id, rooms.c.game, rooms.c.options, rooms.c.created_at, rooms.c.host_away_since)
@@ -786,7 +783,7 @@ class Store:
                 ).mappings():
                     by_room[s["room_id"]].append(_seat_data(s))
         return [
-            OpenRoom(row[0], row[1], dict(row[2]), _utc(row[3]), by_room[row[0]], row[4] and _utc(row[4]))
+            OpenRoom(row[0], row[1], dict(row[2]), utc(row[3]), by_room[row[0]], row[4] and utc(row[4]))
             for row in found
         ]
 

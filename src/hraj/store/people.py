@@ -13,8 +13,9 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from hraj.core.game import OutcomeJson
-from hraj.store.db import SeatData, Store, _seat_data, _utc
+from hraj.store.db import SeatData, Store, _seat_data
 from hraj.store.schema import people, ratings, results, rooms, seats, sessions
+from hraj.store.times import utc, utc_now
 
 #: A session nobody used for this long is over (its browser signs in again).
 SESSION_IDLE = dt.timedelta(days=180)
@@ -45,12 +46,8 @@ class PersonGame:
     seats: list[SeatData] = field(default_factory=list)
 
 
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
 def _account(row: sa.RowMapping) -> Account:
-    return Account(row["id"], row["name"], row["password_hash"], _utc(row["created_at"]))
+    return Account(row["id"], row["name"], row["password_hash"], utc(row["created_at"]))
 
 
 class People:
@@ -67,7 +64,7 @@ class People:
             with self.engine.begin() as connection:
                 connection.execute(
                     people.insert().values(
-                        id=person, name=name, name_key=name_key, password_hash=password_hash, created_at=_now()
+                        id=person, name=name, name_key=name_key, password_hash=password_hash, created_at=utc_now()
                     )
                 )
         except IntegrityError:
@@ -102,7 +99,7 @@ class People:
             connection.execute(
                 people.update()
                 .where(people.c.id == person)
-                .values(name=None, name_key=None, password_hash=None, deleted_at=_now())
+                .values(name=None, name_key=None, password_hash=None, deleted_at=utc_now())
             )
 
     def deleted(self, persons: list[str]) -> set[str]:
@@ -119,7 +116,7 @@ class People:
     # --- sessions ----------------------------------------------------------------------
 
     def add_session(self, token_hash: str, person: str) -> None:
-        now = _now()
+        now = utc_now()
         with self.engine.begin() as connection:
             connection.execute(
                 sessions.insert().values(token_hash=token_hash, person=person, created_at=now, used_at=now)
@@ -127,7 +124,7 @@ class People:
 
     def session_account(self, token_hash: str) -> Account | None:
         """The account a session belongs to, if the session is live; marks it used."""
-        now = _now()
+        now = utc_now()
         query = (
             sa.select(people, sessions.c.used_at)
             .join(sessions, sessions.c.person == people.c.id)
@@ -137,7 +134,7 @@ class People:
             row = connection.execute(query).mappings().first()
         if row is None:
             return None
-        used = _utc(row["used_at"])
+        used = utc(row["used_at"])
         if now - used > SESSION_IDLE:
             self.drop_session(token_hash)
             return None
@@ -194,6 +191,42 @@ class People:
             )
             return {int(seat): str(person) for seat, person in found}
 
+    def ratings(self, person: str) -> list[dict[str, object]]:
+        """The person's ratings as stored (raw: FIBS rating, or OpenSkill μ and σ), per game."""
+        with self.engine.connect() as connection:
+            return [
+                {
+                    "game": row.game,
+                    "rating": row.rating,
+                    "deviation": row.deviation,
+                    "experience": row.experience,
+                    "games": row.games,
+                    "played_at": utc(row.played_at).isoformat(),
+                }
+                for row in connection.execute(sa.select(ratings).where(ratings.c.person == person))
+            ]
+
+    def results(self, person: str) -> list[dict[str, object]]:
+        """How each of the person's finished games ended for them, and their rating before and after."""
+        with self.engine.connect() as connection:
+            return [
+                {
+                    "room": row.room_id,
+                    "game": row.game,
+                    "seat": row.seat,
+                    "place": row.place,
+                    "left": bool(row.left),
+                    "rated": bool(row.rated),
+                    "before": row.before,
+                    "after": row.after,
+                    "deviation": row.deviation,
+                    "finished_at": utc(row.finished_at).isoformat(),
+                }
+                for row in connection.execute(
+                    sa.select(results).where(results.c.person == person).order_by(results.c.finished_at)
+                )
+            ]
+
     def move_games(self, guest: str, person: str) -> int:
         """A guest who signed up: its seats and results become the account's; how many seats."""
         with self.engine.begin() as connection:
@@ -221,13 +254,16 @@ class People:
         )
         with self.engine.connect() as connection:
             found = [
-                PersonGame(room, game, status, seat, bool(rated), outcome, _utc(created), _utc(updated))
+                PersonGame(room, game, status, seat, bool(rated), outcome, utc(created), utc(updated))
                 for room, game, status, seat, rated, outcome, created, updated in connection.execute(query)
             ]
             by_room = {game.room: game for game in found}
             if by_room:
                 for row in connection.execute(
-                    sa.select(seats).where(seats.c.room_id.in_(list(by_room))).order_by(seats.c.seat)
+                    sa.select(seats, people.c.deleted_at.is_not(None).label("deleted"))
+                    .outerjoin(people, people.c.id == seats.c.person)
+                    .where(seats.c.room_id.in_(list(by_room)))
+                    .order_by(seats.c.seat)
                 ).mappings():
                     by_room[row["room_id"]].seats.append(_seat_data(row))
         return found

@@ -267,3 +267,17 @@ results = Table(
     Column("finished_at", DateTime(timezone=True), nullable=False),
     Index("ix_results_person_game", "person", "game", "finished_at"),
 )
+
+#: Failed sign-ins per account name (its key, whether or not such an account exists, so
+#: the limit tells nothing of which names do): how many since `first_at`, the start of
+#: the counting window, and until when the name may not try again. Kept in the store so
+#: every server process counts the same attempts.
+sign_in_failures = Table(
+    "sign_in_failures",
+    metadata,
+    Column("name_key", String(64), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Column("first_at", DateTime(timezone=True), nullable=False),
+    Column("blocked_until", DateTime(timezone=True), nullable=False),
+    Index("ix_sign_in_failures_first", "first_at"),
+)

@@ -17,6 +17,7 @@ import sqlalchemy as sa
 
 from hraj.core.jsondata import GameOptions
 from hraj.store.schema import seeks
+from hraj.store.times import utc
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +39,6 @@ class SeekRow:
     seat: int | None = None
 
 
-def _utc(moment: dt.datetime) -> dt.datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
-
-
 def _seek(row: sa.RowMapping) -> SeekRow:
     return SeekRow(
         row["id"],
@@ -55,8 +52,8 @@ def _seek(row: sa.RowMapping) -> SeekRow:
         row["rating"],
         row["name"],
         row["gender"],
-        _utc(row["created_at"]),
-        _utc(row["seen_at"]),
+        utc(row["created_at"]),
+        utc(row["seen_at"]),
         row["room_id"],
         row["seat"],
     )

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from hraj.store.notices import events_notice, notify
 from hraj.store.schema import deadlines, rooms
+from hraj.store.times import utc
 
 #: A correspondence room nobody is watching: kept in the store only, woken when opened
 #: or when a deadline of it comes due.
@@ -61,7 +63,8 @@ def write_clocks(connection: sa.Connection, changes: dict[str, ClockChange]) -> 
 
 def set_clock(engine: sa.Engine, room_id: str, version: int, change: ClockChange, owner: str | None = None) -> bool:
     """Store a room's clock and deadlines without events (its turns begin when the last
-    seat is taken), only while the room is at `version` (and `owner`'s); whether it did."""
+    seat is taken), only while the room is at `version` (and `owner`'s, who tells the
+    other processes); whether it did."""
     fence = [] if owner is None else [rooms.c.owner == owner]
     with engine.begin() as connection:
         found = connection.execute(
@@ -70,6 +73,8 @@ def set_clock(engine: sa.Engine, room_id: str, version: int, change: ClockChange
         if found is None:
             return False
         write_clocks(connection, {room_id: change})
+        if owner is not None:
+            notify(connection, [events_notice(room_id, version, [], owner, clock=change.clock)])
         return True
 
 
@@ -105,5 +110,4 @@ def seats_due(engine: sa.Engine, held: Iterable[tuple[str, int]]) -> dict[tuple[
 
 
 def _row(row: sa.RowMapping) -> DueRow:
-    due = row["due"]
-    return DueRow(row["room_id"], row["seat"], row["version"], due if due.tzinfo else due.replace(tzinfo=dt.UTC))
+    return DueRow(row["room_id"], row["seat"], row["version"], utc(row["due"]))

@@ -27,8 +27,9 @@ from hraj.core.game import IntIn, Option
 from hraj.core.jsondata import OptionSetting
 from hraj.core.record import Event, Record
 from hraj.core.registry import game_folder, game_part
-from hraj.i18n import LANGS, list_text, t, tn, translated_levels
+from hraj.i18n import LANGS, bot_name, list_text, number, t, tn, translated_levels
 from hraj.i18n import log_lines as sentences
+from hraj.players.anchors import bot_rating
 from hraj.server.messages import SeatJson, StateMessage
 from hraj.server.protocol import ServerError, translate
 from hraj.server.room import Room
@@ -183,6 +184,19 @@ def _option_field(form: Mapping[str, object], spec: Option, lang: str) -> Option
     return field
 
 
+def bot_label(game_id: str, bot: str, lang: str) -> str:
+    """A bot as the menus name it, with its calibrated rating where it has one: "Pokročilý ≈ 1 650"."""
+    label = bot_name(game_id, bot, lang)
+    anchor = bot_rating(game_id, bot)
+    return label if anchor is None else f"{label} ≈ {number(round(anchor.rating), lang)}"
+
+
+def rated_levels(game_id: str, lang: str) -> dict[str, tuple[str, str]]:
+    """Bot -> (its name with its rating, what it does), as the seat picker offers them."""
+    levels = translated_levels(game_id, lang)
+    return {bot: (bot_label(game_id, bot, lang), levels.get(bot, ("", ""))[1]) for bot in bot_names(game_id)}
+
+
 def _games(lang: str) -> list[GameChoice]:
     games: list[GameChoice] = []
     for game_id in hraj.GAMES:
@@ -201,7 +215,7 @@ def _games(lang: str) -> list[GameChoice]:
                 "default_players": default_players,
                 "bots": bot_names(game_id),
                 "default_bot": default_bot(game_id),
-                "bot_levels": translated_levels(game_id, lang),
+                "bot_levels": rated_levels(game_id, lang),
                 "options": options,
                 "clocks": clock_choices(game_id, lang),
             }

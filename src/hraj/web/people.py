@@ -53,7 +53,7 @@ async def account(request: Request) -> Response:
 
 def seat_json(seat: SeatData) -> dict[str, object]:
     """A stored seat as `seat_names` reads the server's public seats."""
-    return {"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "name": seat.name}
+    return {"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "name": seat.name, "deleted": seat.deleted}
 
 
 def result_words(game: PersonGame, lang: str) -> str:

@@ -95,6 +95,9 @@ def seat_names(seats: Sequence[Mapping[str, object]], lang: str, game_id: str | 
     `hraj.i18n.seat_name`, two of one name told apart by their seat numbers."""
     names = []
     for index, seat in enumerate(seats):
+        if seat.get("deleted"):
+            names.append(t("deleted player", lang))
+            continue
         number = seat.get("seat")
         bot = str(seat.get("bot") or "?") if seat.get("kind") == "bot" and not seat.get("name") else None
         given = str(seat["name"]) if seat.get("name") else None
@@ -109,7 +112,7 @@ def seat_genders(seats: Sequence[Mapping[str, object]]) -> list[str | None]:
     genders: list[str | None] = []
     for seat in seats:
         given = gender_of(seat.get("gender"))
-        if given is None and (seat.get("kind") == "bot" or not seat.get("name")):
+        if seat.get("deleted") or (given is None and (seat.get("kind") == "bot" or not seat.get("name"))):
             given = "m"
         genders.append(given)
     return genders

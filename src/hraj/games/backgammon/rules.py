@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from hraj.core.errors import HrajError, IllegalAction, InvalidOption
-from hraj.core.game import FORFEIT, Game, Option, Outcome, Seat, State, boolean, int_in, one_of, optional_seat
+from hraj.core.game import FORFEIT, Game, Option, Outcome, RatedAs, Seat, State, boolean, int_in, one_of, optional_seat
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import CHANCE, Event, EventLog
 from hraj.core.record import MOVE as MOVE_EVENT
@@ -146,6 +146,10 @@ class Backgammon(Game[Action, ChanceOutcome]):
     @property
     def match_points(self) -> int:
         return max(1, self.match_length)
+
+    def rated_as(self) -> RatedAs | None:
+        """A match is rated as a match of its length (the FIBS formula); a money game is not rated."""
+        return RatedAs("match", self.match_length) if self.match_length else None
 
     @classmethod
     def conformance_options(cls) -> list[GameOptions]:

@@ -93,7 +93,8 @@
       const allowed = document.getElementById("hints-allowed");
       const hints = kinds.every((kind) => kind !== "friend") || Boolean(allowed && allowed.checked);
       const listed = document.getElementById("public-room").checked;
-      const body = { game, options, seats, hints, claim: me >= 0 ? me : null, public: listed };
+      const rated = document.getElementById("rated-room").checked;
+      const body = { game, options, seats, hints, claim: me >= 0 ? me : null, public: listed, rated };
       const clock = setup.querySelector("[data-clock]");
       if (clock && clock.value) body.clock = clock.value;
       const room = await post("/api/rooms", body);

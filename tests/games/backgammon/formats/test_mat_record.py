@@ -10,6 +10,7 @@ import pytest
 import hraj
 from hraj.core import random_playout
 from hraj.core.errors import InvalidRecord
+from hraj.core.game import FORFEIT
 from hraj.core.jsondata import GameOptions
 from hraj.core.record import EventRow, Record, parse_record
 from hraj.games.backgammon.formats import FormatError, export_mat, load_file, load_position, records_from_mat
@@ -131,13 +132,14 @@ def _choose(state: BackgammonState, seat: int, rng: random.Random) -> str:
 
 
 def as_gnubg_keeps(record: Record) -> Record:
-    """The record less the roll before a resignation when that roll had a single legal
-    play: gnubg would play it, so the export leaves the roll out."""
+    """The record less the roll before a resignation (or a loss on time) when that roll
+    had a single legal play: gnubg would play it, so the export leaves the roll out."""
     game = Backgammon(**record["options"])
     state = game.new_state()
     kept: list[EventRow] = []
     for kind, seat, text in parse_record(record)[2]:
-        if kind == "move" and text.startswith("resign") and state.phase == MOVE and len(state.play_steps()) == 1:
+        ends = text.startswith("resign") or text == FORFEIT
+        if kind == "move" and ends and state.phase == MOVE and len(state.play_steps()) == 1:
             while kept[-1][0] == "chance" or kept[-1][2] == "roll":
                 kept.pop()
         kept.append([kind, seat, text])
@@ -207,6 +209,77 @@ def test_unfinished_matches_stopped_after_a_roll_or_a_play_import_back_identical
     for cut in cut_points[::5]:
         partial = {**record, "events": record["events"][:cut]}
         assert records_from_mat(export_mat(partial)) == [partial]
+
+
+def _lost_on_time(seed: int, length: int) -> BackgammonState:
+    """A seeded random match whose player to act loses it on time after up to 300 steps,
+    in the first game or a later one."""
+    rng = random.Random(seed)
+    state = Backgammon(match_length=length).new_state()
+    for _ in range(rng.randrange(1, 300)):
+        if state.is_chance:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply(state.to_act[0], _choose(state, state.to_act[0], rng))
+        if state.is_over:
+            state = Backgammon(match_length=length).new_state()
+    while state.is_chance:
+        state.apply_chance(state.sample_chance(rng))
+    state.forfeit(state.to_act[0])
+    return state
+
+
+def as_read_back(record: Record) -> Record:
+    """What a match lost on time reads back as: the same record, except that a loss
+    worth exactly a backgammon at the cube is that resignation, accepted (`.mat` has
+    no word for the time running out, only the `Wins` line)."""
+    kept = as_gnubg_keeps(record)
+    events = kept["events"]
+    *_, (_, loser, forfeit), (_, winner, wins) = events
+    assert forfeit == FORFEIT
+    before = Backgammon(**record["options"]).replay({**kept, "events": events[:-2]})
+    assert isinstance(before, BackgammonState)
+    if wins != f"wins {3 * before.stake}":
+        return kept
+    return {**kept, "events": [*events[:-2], ["move", loser, "resign 3"], ["move", winner, "accept"], events[-1]]}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_match_lost_on_time_writes_the_points_that_end_it_and_reads_back(seed: int) -> None:
+    state = _lost_on_time(seed, 7)
+    winner, points, how = state.games[-1]
+    assert how == FORFEIT and state.match_score[winner] >= 7
+    text = export_mat(state.record())
+    assert text.rstrip("\n").splitlines()[-1] == (" " * 34 if winner else " " * 6) + f"Wins {points} points"
+    assert records_from_mat(text) == [as_read_back(state.record())]
+
+
+def test_matches_lost_on_time_cover_the_cube_the_roll_and_points_beyond_a_backgammon() -> None:
+    seen: set[str] = set()
+    for seed in range(12):
+        state = _lost_on_time(seed, 7)
+        events = parse_record(state.record())[2]
+        kind, _, text = events[-3]
+        seen.add("after the roll" if kind == "chance" else "at a double" if text == "double" else "at the cube")
+        seen.add("beyond" if as_read_back(state.record())["events"][-2][2] == FORFEIT else "a backgammon")
+    assert {"after the roll", "at the cube", "beyond", "a backgammon"} <= seen
+
+
+def test_a_match_lost_on_time_at_a_double_reads_back() -> None:
+    state = Backgammon(match_length=7).new_state()
+    state.apply_chance("31")
+    state.apply(0, "8/5 6/5")
+    state.apply(1, "double")
+    state.forfeit(0)
+    text = export_mat(state.record())
+    assert text.endswith("  1) 31: 8/5 6/5                  Doubles => 2\n" + " " * 34 + "Wins 7 points\n\n")
+    assert records_from_mat(text) == [state.record()]
+
+
+def test_more_points_than_the_match_needs_are_no_loss_on_time() -> None:
+    text = " 7 point match\n\n Game 1\n a : 0     b : 0\n  1) 31: 8/5 6/5\n      Wins 8 points\n"
+    with pytest.raises(InvalidRecord, match="8 points is no resignation with the cube at 1"):
+        records_from_mat(text)
 
 
 # --- as gnubg 1.07 writes and reads .mat files --------------------------------------------------

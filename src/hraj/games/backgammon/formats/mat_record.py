@@ -7,14 +7,16 @@ become `52: 13/8 13/11`, forced `no move` steps a bare `52:`, cube actions
 and every finished game a `Wins N points` line counted as gnubg does: the cube times
 1, 2 or 3, before the Jacoby rule. A resignation leaves only that line (and, when it
 came after the roll, the bare roll before it, unless the roll had a single legal play:
-gnubg would play that); a declined resignation leaves nothing. A record that stops in
+gnubg would play that); a declined resignation leaves nothing. A match lost on time
+(`forfeit`) is written as a resignation of the points that ended it. A record that stops in
 the middle of a game keeps its last roll (as a bare roll) and a pending double, but
 not a pending `roll` decision or resignation.
 
 Import plays a match through the rules: the dice of each cell become chance outcomes,
 its play an action parsed with the game's notation (so `13/7`, `bar/22`, `25/22*`,
 `6/0`, `13/8(2)` all read), and a `Wins` line that no play or drop explains becomes
-the loser's resignation, accepted. Every step is checked, so a file that breaks the
+the loser's resignation, accepted, or, worth more than a backgammon and exactly what
+ends the match, the loser's forfeit. Every step is checked, so a file that breaks the
 rules is refused with the game and cell that break them.
 
 A match (`N point match`, N > 0) is one record; a money session (`0 point match`)
@@ -33,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from hraj.core.errors import HrajError, InvalidRecord
-from hraj.core.game import Seat
+from hraj.core.game import FORFEIT, Seat
 from hraj.core.jsondata import OptionSetting
 from hraj.core.record import AUTO, CHANCE, Record, parse_record
 from hraj.core.start import First
@@ -151,6 +153,12 @@ def mat_of_record(record: Mapping[str, object], names: Sequence[str] | None = No
                 state.apply_chance(text)
                 continue
             assert seat is not None
+            if text == FORFEIT:
+                # Time ran out: `.mat` has no word for it; the `Wins` line that follows
+                # gives the points that end the match, after a bare roll as a resignation.
+                resigned_after_roll = state.phase == MOVE and len(state.play_steps()) > 1
+                state.apply(seat, text)
+                continue
             action = game.parse_action(text)
             if isinstance(action, Play):
                 moves = format_play(action.steps, _hits(state, seat, action))
@@ -341,14 +349,15 @@ class _Importer:
             loser = 1 - winner
             self._expect(loser)
             level, rest = divmod(cell.value, state.stake)
-            if rest or not 1 <= level <= 3:
+            if not rest and 1 <= level <= 3:
+                state.apply(loser, f"resign {level}")
+                state.apply(winner, "accept")
+            elif not self._forfeit(loser, cell.value):
                 raise InvalidRecord(
                     "{points} points is no resignation with the cube at {cube}.",
                     points=cell.value,
                     cube=state.stake,
                 )
-            state.apply(loser, f"resign {level}")
-            state.apply(winner, "accept")
         found_winner, points, _ = state.games[-1]
         if found_winner != winner or cell.value not in (points, gnubg_points(state, points)):
             raise InvalidRecord(
@@ -358,6 +367,18 @@ class _Importer:
                 found=points,
                 other=DEFAULT_NAMES[found_winner],
             )
+
+    def _forfeit(self, loser: Seat, points: int) -> bool:
+        """More points than a resignation gives, exactly those that end the match: the
+        loser's time ran out in a rated match (hraj writes it so); applied if so."""
+        if not self.state.game.match_length:
+            return False
+        trial = self.state.copy()
+        trial.forfeit(loser)
+        if trial.games[-1][1] != points:
+            return False
+        self.state.apply(loser, FORFEIT)
+        return True
 
 
 def records_from_mat(text: str, **options: object) -> list[Record]:
