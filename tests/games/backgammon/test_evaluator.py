@@ -4,14 +4,19 @@ positions are exact; the equity is gnubg's."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from hraj.games.backgammon.afterstates import afterstates, swap
+from hraj.games.backgammon.bearoff import bearoff_probabilities
 from hraj.games.backgammon.evaluator import (
+    CONTACT,
     INPUTS,
+    RACE,
     Evaluator,
+    Net,
     contact,
     cubeless_equity,
     encode,
@@ -35,13 +40,10 @@ def _random_positions(count: int, seed: int) -> np.ndarray:
 
 def test_the_shipped_net_loads_with_its_training_configuration() -> None:
     net = shipped()
-    assert net.hidden_weights.shape[0] == INPUTS
-    games, distil, command, started = (net.config[key] for key in ("games", "distil", "command", "started_from"))
+    games, command = net.config["games"], net.config["command"]
     assert isinstance(games, int) and games > 0
-    assert isinstance(distil, dict) and "seed" in distil
     assert isinstance(command, str) and "--seed" in command
-    assert net.config["hidden"] == net.hidden_weights.shape[1]
-    assert isinstance(started, dict) and "trace_decay" in started  # the TD(λ) net it was distilled from
+    assert net.config["hidden"] == net.hidden
 
 
 def test_probabilities_are_valid_and_nested() -> None:
@@ -105,3 +107,43 @@ def test_the_cheap_inputs_are_pips_men_off_and_contact() -> None:
     assert np.allclose(inputs[:, -3] * 167, [pip_count(row.tolist()) for row in mine], atol=1e-3)
     assert np.allclose(inputs[:, -2] * 167, [pip_count(row.tolist()) for row in theirs], atol=1e-3)
     assert contact(positions).tolist() == [is_contact(list(m), list(t)) for m, t in zip(mine, theirs, strict=True)]
+
+
+def test_a_race_goes_to_the_race_net_and_contact_to_the_contact_net() -> None:
+    positions = _random_positions(300, seed=5)
+    touching = contact(positions)
+    assert touching.any() and (~touching).any()
+    net = Evaluator.random(8, seed=2)
+    net.bearoff = False
+    before = net.raw(positions)
+    net.nets[CONTACT].output_bias += 1.0  # only the contact net changes
+    after = net.raw(positions)
+    assert np.allclose(after[~touching], before[~touching]) and not np.allclose(after[touching], before[touching])
+
+
+def test_bear_offs_come_from_the_database() -> None:
+    mine, theirs = _board(9, p1=3, p2=3), _board(5, p3=4, p6=6)
+    exact = bearoff_probabilities(mine, theirs)
+    assert exact is not None
+    assert np.allclose(Evaluator.random(8, seed=2).evaluate(mine, theirs), exact)
+
+
+def test_saved_nets_load_as_they_were(tmp_path: Path) -> None:
+    net = Evaluator.random(8, seed=3)
+    net.save(tmp_path / "nets.npz")
+    loaded = Evaluator.load(tmp_path / "nets.npz")
+    positions = _random_positions(50, seed=6)
+    assert set(loaded.nets) == {RACE, CONTACT} and loaded.encoding == "expert"
+    assert np.array_equal(loaded.probabilities(positions), net.probabilities(positions))
+
+
+def test_a_file_of_one_net_on_raw_inputs_loads_as_such(tmp_path: Path) -> None:
+    one = Net.random(INPUTS, 6, seed=4)
+    parts: dict[str, np.ndarray] = dict(zip(Net.PARTS, one.arrays(), strict=True))
+    np.savez(tmp_path / "old.npz", allow_pickle=False, **parts)
+    loaded = Evaluator.load(tmp_path / "old.npz")
+    positions = _random_positions(20, seed=7)
+    assert loaded.encoding == "raw" and set(loaded.nets) == {"all"}
+    assert np.allclose(loaded.raw(positions), one.forward(encode(positions))[1])
+    with pytest.raises(ValueError, match="race and a contact net"):
+        Evaluator({RACE: one})

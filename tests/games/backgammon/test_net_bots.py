@@ -13,8 +13,10 @@ from hraj.core.driver import play_game
 from hraj.games.backgammon.bots import LEVELS, ExpertBot, NetBot, PlayValue
 from hraj.games.backgammon.duel import duel, net_player, pubeval_player
 from hraj.games.backgammon.evaluator import Evaluator, cubeless_equity, shipped
+from hraj.games.backgammon.moves import START
 from hraj.games.backgammon.notation import Decision, Play
 from hraj.games.backgammon.rules import MOVE, Backgammon, BackgammonState
+from hraj.games.backgammon.search import on_roll
 
 from .helpers import position
 
@@ -124,3 +126,11 @@ def test_the_shipped_net_beats_pubeval_as_no_random_net_can() -> None:
     untrained = duel(net_player(Evaluator.random(80, seed=1)), pubeval_player, pairs=4, seed=0)
     assert untrained.points < -1.0
     assert trained.points > 0.0
+
+
+def test_the_cube_looks_as_deep_as_the_level_plays() -> None:
+    mine = theirs = START
+    start = np.array([mine + theirs], dtype=np.int8)
+    net = shipped()
+    assert np.allclose(NetBot().probabilities(mine, theirs), on_roll(net, start, 0)[0])
+    assert np.allclose(ExpertBot().probabilities(mine, theirs), on_roll(net, start, 1)[0])

@@ -134,6 +134,19 @@ class BearoffDatabase:
         my_first_at_least = self._first_at_least[self.row(mine)]
         return float(np.clip(their_rolls[:-1] @ my_first_at_least[1:], 0.0, 1.0))
 
+    def batch(self, mine_rows: NDArray[np.intp], their_rows: NDArray[np.intp]) -> NDArray[np.float64]:
+        """`probabilities` for many pairs of rows at once (n, 5)."""
+        mine_rolls, their_rolls = self.rolls[mine_rows], self.rolls[their_rows]
+        result = np.zeros((len(mine_rows), 5))
+        result[:, 0] = np.einsum("ij,ij->i", mine_rolls, self._at_least[their_rows])
+        their_full = self._first_at_least[their_rows, 0] == 1.0  # no checker off yet
+        mine_full = self._first_at_least[mine_rows, 0] == 1.0
+        gammon = np.einsum("ij,ij->i", mine_rolls, self._first_at_least[their_rows])
+        result[:, 1] = np.where(their_full, gammon, 0.0)
+        lost = np.einsum("ij,ij->i", their_rolls[:, :-1], self._first_at_least[mine_rows, 1:])
+        result[:, 3] = np.where(mine_full, lost, 0.0)
+        return np.clip(result, 0.0, 1.0)
+
     def probabilities(self, mine: HomeBoard, theirs: HomeBoard) -> tuple[float, float, float, float, float]:
         """gnubg's five outputs for the side on roll: win, gammon win, backgammon win,
         gammon loss, backgammon loss (no backgammons: nobody is in the other's home)."""
@@ -156,6 +169,36 @@ def database() -> BearoffDatabase:
     if rolls.shape[0] != len(home_positions()) or first_off.shape[0] != len(home_positions()):
         raise ValueError(f"{DATA_FILE} does not hold one row per home board; rebuild it.")
     return BearoffDatabase(rolls, first_off)
+
+
+_DIGITS = 16 ** np.arange(HOME_SIZE, dtype=np.int64)
+
+
+@cache
+def _sorted_keys() -> tuple[NDArray[np.int64], NDArray[np.intp]]:
+    """Each home board as one integer (a hex digit per point), sorted, with its row."""
+    keys = np.array(home_positions(), dtype=np.int64) @ _DIGITS
+    order = np.argsort(keys)
+    return keys[order], order.astype(np.intp)
+
+
+def home_rows(boards: NDArray[np.int8]) -> NDArray[np.intp]:
+    """The database rows of home boards (n, 6: points 1..6)."""
+    keys, rows = _sorted_keys()
+    return np.asarray(rows[np.searchsorted(keys, boards.astype(np.int64) @ _DIGITS)])
+
+
+def batch_bearoff(positions: NDArray[np.int8]) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
+    """For positions (n, 52, the side on roll first): which are bear-offs (both sides
+    home, the game not over) and their five outputs (m, 5) for the side on roll."""
+    side = BAR + 1
+    mine, theirs = positions[:, :side], positions[:, side:]
+    home = ~(mine[:, HOME_SIZE + 1 :] > 0).any(axis=1) & ~(theirs[:, HOME_SIZE + 1 :] > 0).any(axis=1)
+    home &= (mine[:, OFF] < CHECKERS) & (theirs[:, OFF] < CHECKERS)
+    if not home.any():
+        return home, np.zeros((0, 5))
+    found = database().batch(home_rows(mine[home, 1 : HOME_SIZE + 1]), home_rows(theirs[home, 1 : HOME_SIZE + 1]))
+    return home, found
 
 
 def _from_units(units: NDArray[np.uint16]) -> NDArray[np.float64]:

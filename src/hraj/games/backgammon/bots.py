@@ -27,16 +27,17 @@ from importlib import resources
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from hraj.core.bot import Bot
 from hraj.core.game import Seat, State
 from hraj.games.backgammon.cube import ProbabilityFunction
 from hraj.games.backgammon.decisions import decide, quick_probabilities, with_bearoff
-from hraj.games.backgammon.evaluator import Evaluator, Probabilities, shipped
+from hraj.games.backgammon.evaluator import Evaluator, Probabilities, position, shipped
 from hraj.games.backgammon.moves import BAR, CHECKERS, OFF, POINTS, Board, is_contact, pip_count
 from hraj.games.backgammon.notation import Action, Play
 from hraj.games.backgammon.rules import MOVE, BackgammonState
-from hraj.games.backgammon.search import rank_plays
+from hraj.games.backgammon.search import on_roll, rank_plays
 
 WON = 1e9  # all checkers off: nothing is better
 
@@ -72,6 +73,26 @@ def pubeval(mine: Board, theirs: Board, race: bool) -> float:
         elif theirs[BAR - point] == 1:
             score += w[base]
     return score + w[120] * theirs[BAR] / 2 + w[121] * mine[OFF] / 15
+
+
+def pubeval_scores(after: NDArray[np.int8], race: NDArray[np.bool_]) -> NDArray[np.float64]:
+    """`pubeval` of many positions after a play at once (n, 52, the mover first), each
+    with the race or contact weights as `race` says."""
+    mine = after[:, 1 : POINTS + 1].astype(np.int64)  # the mover's points 1..24
+    blots = after[:, 2 * BAR : BAR + 1 : -1] == 1  # the opponent's count on the same points, == 1
+    units = np.zeros((len(after), POINTS, 5))
+    units[:, :, 0] = (mine == 0) & blots
+    units[:, :, 1] = mine == 1
+    units[:, :, 2] = mine >= 2
+    units[:, :, 3] = mine == 3
+    units[:, :, 4] = np.maximum(mine - 3, 0) / 2
+    inputs = np.zeros((len(after), 122))
+    inputs[:, :120] = units[:, ::-1].reshape(len(after), 120)  # the inputs run from point 24 down
+    inputs[:, 120] = after[:, 2 * BAR + 1] / 2
+    inputs[:, 121] = after[:, OFF] / CHECKERS
+    race_weights, contact_weights = (np.array(table) for table in weights())
+    scores = np.where(race, inputs @ race_weights, inputs @ contact_weights)
+    return np.where(after[:, OFF] == CHECKERS, WON, scores)
 
 
 def winning_chance(mine: Board | list[int], theirs: Board | list[int]) -> float:
@@ -133,12 +154,18 @@ class NetBot(Bot):
         "wins about 0.45 points a game against pubeval"
     )
     plies = 0
+    #: How deep the cube's evaluation of the position before the roll searches.
+    cube_plies = 0
 
     def __init__(self, seed: int | None = None, evaluator: Evaluator | None = None) -> None:
         super().__init__(seed)
         self.evaluator = evaluator or shipped()
-        #: The cube's evaluator: the net at 0-ply, the bear-off database where both sides are home.
-        self.probabilities: ProbabilityFunction = with_bearoff(self.evaluator.evaluate)
+        #: The cube's evaluator: the same nets, `cube_plies` deep, the bear-off database
+        #: where both sides are home.
+        self.probabilities: ProbabilityFunction = with_bearoff(self._before_roll)
+
+    def _before_roll(self, mine: Board, theirs: Board) -> Probabilities:
+        return np.asarray(on_roll(self.evaluator, position(mine, theirs)[np.newaxis], self.cube_plies)[0])
 
     def choose(self, state: State[Any, Any], seat: Seat) -> Action:
         assert isinstance(state, BackgammonState)
@@ -178,6 +205,7 @@ class ExpertBot(NetBot):
         "wins about 0.55 points a game against pubeval"
     )
     plies = 1
+    cube_plies = 1
 
 
 BOTS: dict[str, type[Bot]] = {"pubeval": PubevalBot, "net": NetBot, "expert": ExpertBot}

@@ -1,18 +1,20 @@
-"""Distil the 1-ply search into the 0-ply net: fit the net to its own searched values.
+"""Distil the search into the 0-ply nets: fit the nets to their own searched values.
 
 `python -m hraj.games.backgammon.train distil --positions 50000 --seed 1` (see `--help`).
-TD(λ) self-play teaches the net from its own 0-ply evaluations, and its strength
-flattens out; the 1-ply search of the same net plays clearly better. A round here
-(as gnubg's nets were refined with search and rollout targets):
+TD(λ) self-play teaches the nets from their own 0-ply evaluations, and their strength
+flattens out; the search of the same nets plays clearly better. A round here (as
+gnubg's nets were refined with search and rollout targets):
 
-1. collects positions from games of the net against itself at 0-ply, with some
-   exploration (now and then a random legal play, and beside each position one of the
-   plays it did not choose), so that races, contact and odd positions all turn up;
-2. labels each position, seen by the side on roll, with its 1-ply value: the average
-   over the 21 rolls of the best 0-ply play's five outputs (`search.one_ply_on_roll`),
-   bear-offs exactly from the one-sided database;
-3. fits the net to these targets by minibatch gradient descent on the cross-entropy of
-   the five outputs (Adam), starting from the net's own weights, and keeps the epoch
+1. collects positions from games of the nets against themselves at 0-ply, many games
+   in lockstep, with some exploration (now and then a random legal play, and beside
+   each position one of the plays it did not choose), so that races, contact and odd
+   positions all turn up;
+2. labels each position, seen by the side on roll, with its value `--plies` deep (1:
+   the average over the 21 rolls of the best 0-ply play's five outputs; 2: of their
+   1-ply values; `search.on_roll`, a batch at a time), bear-offs exactly from the
+   one-sided database;
+3. fits the nets to these targets by minibatch gradient descent on the cross-entropy of
+   the five outputs (Adam), starting from the nets' own weights, and keeps the epoch
    with the lowest error on a held-out tenth of the positions.
 
 `--rounds` repeats this with the improved net. Every round's positions, their labels
@@ -33,11 +35,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from hraj.games.backgammon.afterstates import afterstates, swap
-from hraj.games.backgammon.bearoff import bearoff_probabilities
-from hraj.games.backgammon.evaluator import OFF, OUTPUTS, SIDE, Evaluator, cubeless_equity, encode, flip
-from hraj.games.backgammon.moves import CHECKERS, START
-from hraj.games.backgammon.search import one_ply_on_roll
+from hraj.games.backgammon.bearoff import batch_bearoff
+from hraj.games.backgammon.evaluator import OFF, OUTPUTS, Evaluator, Net, cubeless_equity
+from hraj.games.backgammon.fit import Adam, fit_step, loss
+from hraj.games.backgammon.lockstep import batch_afterstates, best_of_segments, opening_rolls, swap
+from hraj.games.backgammon.moves import CHECKERS
+from hraj.games.backgammon.search import on_roll
+from hraj.games.backgammon.train import start_positions
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -45,16 +49,22 @@ if TYPE_CHECKING:
 MAX_TURNS = 2000
 LABEL_CHUNK = 5000
 """Positions labelled between two saves of the work folder."""
+LABEL_BATCH = 250
+"""Positions searched together."""
+GAMES = 200
+"""Games collected in lockstep."""
 
 
 @dataclass(frozen=True)
 class DistilConfig:
-    """Everything that decides the distilled weights, beside the starting net."""
+    """Everything that decides the distilled weights, beside the starting nets."""
 
     seed: int = 1
     positions: int = 50_000
     """Positions collected and labelled each round."""
     rounds: int = 1
+    plies: int = 1
+    """How deep the labels search."""
     explore: float = 0.05
     """Chance that a self-play move is a random legal play instead of the best."""
     alternatives: float = 0.5
@@ -65,132 +75,100 @@ class DistilConfig:
     """Adam's step size."""
     holdout: float = 0.1
     hidden: int = 0
-    """Hidden units of the fitted net; more than the starting net's adds units that start
-    silent (zero output weights), so the fit begins from the starting net's values. 0: as many."""
+    """Hidden units of the fitted nets; more than the starting nets' adds units that start
+    silent (zero output weights), so the fit begins from the starting nets' values. 0: as many."""
+    fresh: bool = False
+    """The first round fits new race and contact nets on the expert inputs (`hidden` units,
+    random weights from the seed) to the starting nets' values, instead of the starting nets."""
 
 
 # --- positions ------------------------------------------------------------------------------
 
 
 def collect(net: Evaluator, rng: np.random.Generator, count: int, config: DistilConfig) -> NDArray[np.int8]:
-    """`count` positions (side on roll first, the game not over) from self-play games."""
+    """`count` positions (side on roll first, the game not over) drawn from self-play
+    games, `GAMES` at a time in lockstep, played until there are enough."""
     found: list[NDArray[np.int8]] = []
-    while len(found) < count:
-        position = np.array((*START, *START), dtype=np.int8)
-        first, second = rng.choice(6, 2, replace=False) + 1
-        dice = (int(first), int(second))
-        for _ in range(MAX_TURNS):
-            found.append(position)
-            _, after = afterstates(position, dice)
-            if (after[:, OFF] == CHECKERS).any():
-                break  # the mover bears off its last checker: the game is over
-            seen_by_them = swap(after)
-            if len(after) > 1 and rng.random() < config.explore:
-                chosen = int(rng.integers(len(after)))
-            else:
-                chosen = int(np.argmax(cubeless_equity(flip(net.probabilities(seen_by_them)))))
-            if len(after) > 1 and rng.random() < config.alternatives:
-                other = int(rng.integers(len(after) - 1))
-                found.append(seen_by_them[other + (other >= chosen)])
-            position = seen_by_them[chosen]
-            dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
-    return np.array(found[:count])
+    total = 0
+    while total < count:
+        current = start_positions(GAMES)
+        for turn in range(MAX_TURNS):
+            if not len(current):
+                break
+            found.append(current)
+            total += len(current)
+            dice = opening_rolls(len(current), rng) if turn == 0 else rng.integers(1, 7, (len(current), 2))
+            after = batch_afterstates(current, dice)
+            counts = after.counts()
+            chosen = best_of_segments(-cubeless_equity(net.probabilities(swap(after.positions))), after)
+            random_play = after.starts[:-1] + (rng.random(len(counts)) * counts).astype(np.intp)
+            explore = (counts > 1) & (rng.random(len(counts)) < config.explore)
+            chosen = np.where(explore, random_play, chosen)
+            # beside each position, with some chance, one of the plays not chosen
+            other = after.starts[:-1] + (rng.random(len(counts)) * (counts - 1)).astype(np.intp)
+            other += other >= chosen
+            extra = (counts > 1) & (rng.random(len(counts)) < config.alternatives)
+            played = after.positions[chosen]
+            alternative = after.positions[other[extra]]
+            going_on = alternative[:, OFF] < CHECKERS
+            found.append(swap(alternative[going_on]))
+            total += int(going_on.sum())
+            won = played[:, OFF] == CHECKERS
+            current = swap(played[~won])
+    everything = np.concatenate(found)
+    return everything[rng.permutation(len(everything))[:count]]  # a sample of every stage of the games
 
 
-def _is_bearoff(position: NDArray[np.int8]) -> bool:
-    return bearoff_probabilities(position[:SIDE].tolist(), position[SIDE:].tolist()) is not None
-
-
-def label(net: Evaluator, positions: NDArray[np.int8]) -> NDArray[np.float64]:
-    """The 1-ply value (n, 5) of each position for the side on roll; bear-offs exact."""
+def label(net: Evaluator, positions: NDArray[np.int8], plies: int = 1) -> NDArray[np.float64]:
+    """The value (n, 5) of each position for the side on roll, `plies` deep; bear-offs exact."""
     targets = np.empty((len(positions), OUTPUTS))
-    for index, position in enumerate(positions):
-        exact = bearoff_probabilities(position[:SIDE].tolist(), position[SIDE:].tolist())
-        targets[index] = exact if exact is not None else one_ply_on_roll(net, position)
+    for start in range(0, len(positions), LABEL_BATCH):
+        part = positions[start : start + LABEL_BATCH]
+        targets[start : start + len(part)] = on_roll(net, part, plies)
+    home, exact = batch_bearoff(positions)
+    targets[home] = exact
     return targets
 
 
 # --- fitting --------------------------------------------------------------------------------
 
 
-class Adam:
-    """Adam's moment estimates for the net's four weight arrays."""
-
-    PARTS = ("hidden_weights", "hidden_bias", "output_weights", "output_bias")
-
-    def __init__(self, net: Evaluator, rate: float) -> None:
-        self.rate = rate
-        self.steps = 0
-        self.first = [np.zeros_like(getattr(net, part)) for part in self.PARTS]
-        self.second = [np.zeros_like(getattr(net, part)) for part in self.PARTS]
-
-    def step(self, net: Evaluator, gradients: list[NDArray[np.float32]]) -> None:
-        self.steps += 1
-        scale = self.rate * np.sqrt(1 - 0.999**self.steps) / (1 - 0.9**self.steps)
-        for part, gradient, mean, square in zip(self.PARTS, gradients, self.first, self.second, strict=True):
-            mean[...] = 0.9 * mean + 0.1 * gradient
-            square[...] = 0.999 * square + 0.001 * gradient * gradient
-            getattr(net, part)[...] -= np.float32(scale) * mean / (np.sqrt(square) + 1e-8)
-
-
-def gradients(
-    net: Evaluator, inputs: NDArray[np.float32], targets: NDArray[np.float32]
-) -> tuple[float, list[NDArray[np.float32]]]:
-    """The mean cross-entropy of the five outputs against the targets, and its gradients."""
-    hidden, outputs = net.forward(inputs)
-    clipped = np.clip(outputs, 1e-6, 1 - 1e-6)
-    loss = -float(np.mean(targets * np.log(clipped) + (1 - targets) * np.log(1 - clipped)) * OUTPUTS)
-    output_delta = (outputs - targets) / np.float32(len(inputs))
-    hidden_delta = (output_delta @ net.output_weights.T) * hidden * (1 - hidden)
-    return loss, [inputs.T @ hidden_delta, hidden_delta.sum(axis=0), hidden.T @ output_delta, output_delta.sum(axis=0)]
-
-
-def loss(net: Evaluator, positions: NDArray[np.int8], targets: NDArray[np.float64]) -> float:
-    """The mean cross-entropy (summed over the five outputs) of the net on labelled positions."""
-    total = 0.0
-    for start in range(0, len(positions), 4096):
-        part = slice(start, start + 4096)
-        value, _ = gradients(net, encode(positions[part]), targets[part].astype(np.float32))
-        total += value * len(positions[part])
-    return total / max(len(positions), 1)
-
-
 def fit_epoch(
     net: Evaluator,
-    adam: Adam,
+    adams: dict[str, Adam],
     positions: NDArray[np.int8],
+    inputs: NDArray[np.float32],
     targets: NDArray[np.float64],
-    batch: int,
+    config: DistilConfig,
     rng: np.random.Generator,
 ) -> None:
-    """One pass over the positions in a random order, one Adam step a minibatch."""
+    """One pass over the positions (`inputs`: encoded once) in a random order, one Adam
+    step a minibatch."""
     order = rng.permutation(len(positions))
-    for start in range(0, len(order), batch):
-        chosen = order[start : start + batch]
-        _, grads = gradients(net, encode(positions[chosen]), targets[chosen].astype(np.float32))
-        adam.step(net, grads)
-
-
-# --- the run, with its work folder ------------------------------------------------------------
+    for start in range(0, len(order), config.batch):
+        chosen = order[start : start + config.batch]
+        fit_step(net, adams, positions[chosen], targets[chosen], config.rate, inputs[chosen])
 
 
 def widen(net: Evaluator, hidden: int, rng: np.random.Generator) -> Evaluator:
-    """The same net with `hidden` hidden units: the new ones get small random input weights
-    and no output weight, so the outputs stay as they were until the fit moves them."""
-    extra = hidden - net.hidden_weights.shape[1]
-    if extra <= 0:
-        return _copy(net)
-    return Evaluator(
-        np.concatenate([net.hidden_weights, rng.uniform(-0.1, 0.1, (net.hidden_weights.shape[0], extra))], axis=1),
-        np.concatenate([net.hidden_bias, rng.uniform(-0.1, 0.1, extra)]),
-        np.concatenate([net.output_weights, np.zeros((extra, OUTPUTS))]),
-        net.output_bias,
-        net.config,
-    )
+    """The same nets with `hidden` hidden units each: the new ones get small random input
+    weights and no output weight, so the outputs stay as they were until the fit moves them."""
+    wider = {}
+    for kind, one in net.nets.items():
+        extra = hidden - one.hidden
+        if extra <= 0:
+            wider[kind] = one.copy()
+            continue
+        wider[kind] = Net(
+            np.concatenate([one.hidden_weights, rng.uniform(-0.1, 0.1, (one.hidden_weights.shape[0], extra))], axis=1),
+            np.concatenate([one.hidden_bias, rng.uniform(-0.1, 0.1, extra)]),
+            np.concatenate([one.output_weights, np.zeros((extra, OUTPUTS))]),
+            one.output_bias,
+        )
+    return Evaluator(wider, net.encoding, net.config, net.bearoff)
 
 
-def _copy(net: Evaluator) -> Evaluator:
-    return Evaluator(net.hidden_weights, net.hidden_bias, net.output_weights, net.output_bias, net.config)
+# --- the run, with its work folder ------------------------------------------------------------
 
 
 def _round_rng(config: DistilConfig, round_: int, stage: int) -> np.random.Generator:
@@ -205,7 +183,7 @@ def run(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     work.mkdir(parents=True, exist_ok=True)
-    net = _copy(start)
+    net = start.copy()
     summaries: list[dict[str, object]] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, disable=not progress) as bar:
@@ -220,15 +198,13 @@ def run(
             folder.mkdir(parents=True, exist_ok=True)
             started = time.process_time()
             positions = _positions(net, config, round_, folder, resume)
-            targets = _labels(net, positions, folder, resume, bar, round_)
+            targets = _labels(net, positions, folder, resume, bar, round_, config.plies)
             labelled = time.process_time() - started
             net, summary = _fit(net, positions, targets, config, round_, folder, resume, bar)
             summary.update(
                 round=round_,
                 positions=len(positions),
-                bearoff=int(
-                    sum(bearoff_probabilities(p[:SIDE].tolist(), p[SIDE:].tolist()) is not None for p in positions)
-                ),
+                bearoff=int(batch_bearoff(positions)[0].sum()),
                 collect_and_label_cpu_seconds=round(labelled, 1),
                 fit_cpu_seconds=round(time.process_time() - started - labelled, 1),
             )
@@ -255,16 +231,16 @@ def _positions(net: Evaluator, config: DistilConfig, round_: int, folder: Path, 
 
 
 def _labels(
-    net: Evaluator, positions: NDArray[np.int8], folder: Path, resume: bool, bar: Progress, round_: int
+    net: Evaluator, positions: NDArray[np.int8], folder: Path, resume: bool, bar: Progress, round_: int, plies: int
 ) -> NDArray[np.float64]:
-    task = bar.add_task(f"round {round_}: 1-ply labels", total=len(positions))
+    task = bar.add_task(f"round {round_}: {plies}-ply labels", total=len(positions))
     chunks: list[NDArray[np.float64]] = []
     for index, begin in enumerate(range(0, len(positions), LABEL_CHUNK)):
         path = folder / f"labels-{index:04d}.npy"
         if resume and path.exists():
             chunk = np.asarray(np.load(path))
         else:
-            chunk = label(net, positions[begin : begin + LABEL_CHUNK])
+            chunk = label(net, positions[begin : begin + LABEL_CHUNK], plies)
             np.save(path, chunk)
         chunks.append(chunk)
         bar.update(task, completed=begin + len(chunk))
@@ -282,33 +258,38 @@ def _fit(
     bar: Progress,
 ) -> tuple[Evaluator, dict[str, object]]:
     """Fit from `net`, epoch by epoch (each saved); the epoch with the lowest held-out error wins."""
-    net = widen(net, config.hidden, _round_rng(config, round_, 100))
+    if config.fresh and round_ == 1:
+        seed = int(_round_rng(config, round_, 100).integers(2**31))
+        net = Evaluator.random(config.hidden or net.hidden, seed, encoding="expert")
+    else:
+        net = widen(net, config.hidden, _round_rng(config, round_, 100))
     split = _round_rng(config, round_, 1).permutation(len(positions))
     held = split[: int(len(positions) * config.holdout)]
     fitted = split[len(held) :]
     losses = [loss(net, positions[held], targets[held])]
-    best, best_epoch = _copy(net), 0
-    adam = Adam(net, config.rate)
-    net = _copy(net)
+    best, best_epoch = net.copy(), 0
+    adams = {kind: Adam(one) for kind, one in net.nets.items()}
+    inputs: NDArray[np.float32] | None = None
     task = bar.add_task(f"round {round_}: fit", total=config.epochs)
     for epoch in range(1, config.epochs + 1):
         path = folder / f"epoch-{epoch:03d}.npz"
         if resume and path.exists():
             with np.load(path) as data:
-                net = Evaluator.load(path)
-                adam.steps = int(data["adam_steps"])
-                adam.first = [np.array(data[f"first_{part}"]) for part in Adam.PARTS]
-                adam.second = [np.array(data[f"second_{part}"]) for part in Adam.PARTS]
+                arrays = {key: data[key] for key in data.files}
+            net = Evaluator(Evaluator.load(path).nets, net.encoding, net.config, net.bearoff)
+            adams = {kind: Adam(one) for kind, one in net.nets.items()}
+            for kind, adam in adams.items():
+                adam.restore(f"adam/{kind}/", arrays)
         else:
-            fit_epoch(
-                net, adam, positions[fitted], targets[fitted], config.batch, _round_rng(config, round_, 1 + epoch)
-            )
-            moments = {f"first_{part}": value for part, value in zip(Adam.PARTS, adam.first, strict=True)}
-            moments |= {f"second_{part}": value for part, value in zip(Adam.PARTS, adam.second, strict=True)}
-            net.save(path, adam_steps=np.array(adam.steps), **moments)
+            if inputs is None:
+                inputs = net.encode(positions[fitted])
+            rng = _round_rng(config, round_, 1 + epoch)
+            fit_epoch(net, adams, positions[fitted], inputs, targets[fitted], config, rng)
+            moments = {key: value for kind, adam in adams.items() for key, value in adam.state(f"adam/{kind}/").items()}
+            net.save(path, **moments)
         losses.append(loss(net, positions[held], targets[held]))
         if losses[-1] < losses[best_epoch]:
-            best, best_epoch = _copy(net), epoch
+            best, best_epoch = net.copy(), epoch
         bar.update(task, completed=epoch)
     return best, {"held_out_loss": [round(value, 5) for value in losses], "chosen_epoch": best_epoch}
 
@@ -319,11 +300,12 @@ def _fit(
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m hraj.games.backgammon.train distil",
-        description="Fit hraj's backgammon net to the 1-ply values of its own search (NumPy, one core).",
+        description="Fit hraj's backgammon nets to the values of their own search (NumPy, one core).",
     )
     defaults = DistilConfig()
     parser.add_argument("--positions", type=int, default=defaults.positions, help="positions labelled a round")
     parser.add_argument("--rounds", type=int, default=defaults.rounds, help="label with the refitted net and refit")
+    parser.add_argument("--plies", type=int, default=defaults.plies, choices=(1, 2), help="how deep the labels search")
     parser.add_argument("--seed", type=int, default=defaults.seed, help="seed of the games and the fitting")
     parser.add_argument("--explore", type=float, default=defaults.explore, help="chance of a random self-play move")
     parser.add_argument(
@@ -333,7 +315,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--batch", type=int, default=defaults.batch, help="positions a gradient step")
     parser.add_argument("--rate", type=float, default=defaults.rate, help="Adam's step size")
     parser.add_argument("--hidden", type=int, default=0, help="hidden units (more than the start adds some)")
-    parser.add_argument("--start", type=Path, default=None, help="the net to start from (.npz; the package's)")
+    parser.add_argument(
+        "--fresh", action="store_true", help="fit new race and contact nets on expert inputs in the first round"
+    )
+    parser.add_argument(
+        "--start", type=Path, default=None, help="the nets to start from (.npz, a training checkpoint; the package's)"
+    )
     parser.add_argument("--work", type=Path, default=Path("var/backgammon-distil"), help="the work folder")
     parser.add_argument("--out", type=Path, default=None, help="where net.npz and net.json go (the package)")
     parser.add_argument("--resume", action="store_true", help="go on from what the work folder holds")
@@ -345,12 +332,14 @@ def config_of(args: argparse.Namespace) -> DistilConfig:
         seed=args.seed,
         positions=args.positions,
         rounds=args.rounds,
+        plies=args.plies,
         explore=args.explore,
         alternatives=args.alternatives,
         epochs=args.epochs,
         batch=args.batch,
         rate=args.rate,
         hidden=args.hidden,
+        fresh=args.fresh,
     )
     if (
         min(config.positions, config.rounds, config.epochs, config.batch) < 1
@@ -368,10 +357,31 @@ def command(config: DistilConfig) -> str:
     default = DistilConfig()
     options = "".join(
         f" --{name.replace('_', '-')} {getattr(config, name)}"
-        for name in ("rounds", "explore", "alternatives", "epochs", "batch", "rate", "hidden")
+        for name in ("rounds", "plies", "explore", "alternatives", "epochs", "batch", "rate", "hidden")
         if getattr(config, name) != getattr(default, name)
     )
+    options += " --fresh" if config.fresh else ""
     return f"python -m hraj.games.backgammon.train distil --positions {config.positions} --seed {config.seed}{options}"
+
+
+def described(start: Path | None) -> dict[str, object]:
+    """How the starting nets were made: the package's `net.json`, or a training checkpoint's state."""
+    from hraj.games.backgammon.evaluator import shipped
+    from hraj.games.backgammon.train import Trainer
+    from hraj.games.backgammon.train import command as train_command
+
+    if start is None:
+        return dict(shipped().config)
+    with np.load(start) as data:
+        if "state" not in data.files:
+            return {"start": str(start)}
+    trainer, seconds = Trainer.load(start)
+    return {
+        "command": train_command(trainer.config, trainer.games),
+        "games": trainer.games,
+        "training_seconds": round(seconds),
+        **asdict(trainer.config),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -381,18 +391,18 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     config = config_of(args)
     start = shipped() if args.start is None else Evaluator.load(args.start)
+    before = described(args.start)
     started = time.process_time()
     net, summaries = run(start, config, args.work, args.resume)
     out: Path = args.out or package_folder()
     out.mkdir(parents=True, exist_ok=True)
-    before = dict(shipped().config) if args.start is None else {"start": str(args.start)}
     net.save(out / "net.npz")
     description = {
-        "method": "1-ply search distilled into the 0-ply net: positions from self-play labelled with the "
-        "net's 1-ply values (bear-offs from the database), fitted by Adam on the cross-entropy",
+        "method": f"{config.plies}-ply search distilled into the 0-ply nets: positions from self-play labelled "
+        f"with the nets' {config.plies}-ply values (bear-offs from the database), fitted by Adam on the cross-entropy",
         "command": f"{before['command']} && {command(config)}" if "command" in before else command(config),
         "games": before.get("games"),
-        "hidden": int(net.hidden_weights.shape[1]),
+        "hidden": net.hidden,
         "distil": asdict(config),
         "rounds": summaries,
         "distil_cpu_seconds": round(time.process_time() - started),

@@ -21,7 +21,7 @@ this module.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -29,14 +29,20 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from hraj.games.backgammon.bearoff import batch_bearoff
+from hraj.games.backgammon.features import expert_inputs
 from hraj.games.backgammon.moves import BAR, CHECKERS, HOME_SIZE, OFF, POINTS
 
 __all__ = [
+    "CONTACT",
+    "ENCODINGS",
     "INPUTS",
     "OFF",
     "OUTPUTS",
+    "RACE",
     "SIDE",
     "Evaluator",
+    "Net",
     "consistent",
     "contact",
     "cubeless_equity",
@@ -173,8 +179,10 @@ def _sigmoid(x: NDArray[np.float32]) -> NDArray[np.float32]:
     return x
 
 
-class Evaluator:
-    """One hidden layer of sigmoid units, five sigmoid outputs: the side on roll's chances."""
+class Net:
+    """One hidden layer of sigmoid units over some inputs, five sigmoid outputs."""
+
+    PARTS = ("hidden_weights", "hidden_bias", "output_weights", "output_bias")
 
     def __init__(
         self,
@@ -182,46 +190,38 @@ class Evaluator:
         hidden_bias: NDArray[np.float32 | np.float64],
         output_weights: NDArray[np.float32 | np.float64],
         output_bias: NDArray[np.float32 | np.float64],
-        config: Mapping[str, object] | None = None,
     ) -> None:
-        self.hidden_weights = np.array(hidden_weights, dtype=np.float32)  # (INPUTS, hidden)
+        self.hidden_weights = np.array(hidden_weights, dtype=np.float32)  # (inputs, hidden)
         self.hidden_bias = np.array(hidden_bias, dtype=np.float32)
         self.output_weights = np.array(output_weights, dtype=np.float32)  # (hidden, OUTPUTS)
         self.output_bias = np.array(output_bias, dtype=np.float32)
-        #: What `net.json` says of the net (how it was trained), where it was read.
-        self.config: dict[str, object] = dict(config or {})
-        if self.hidden_weights.shape[0] != INPUTS or self.output_weights.shape[1] != OUTPUTS:
-            raise ValueError(f"a backgammon net needs {INPUTS} inputs and {OUTPUTS} outputs")
+        if self.output_weights.shape[1] != OUTPUTS:
+            raise ValueError(f"a backgammon net needs {OUTPUTS} outputs")
 
     @classmethod
-    def random(cls, hidden: int, seed: int, scale: float = 0.1) -> Evaluator:
+    def random(cls, inputs: int, hidden: int, seed: int | np.random.Generator, scale: float = 0.1) -> Net:
         """A net with small uniform random weights, the start of training."""
         rng = np.random.default_rng(seed)
         return cls(
-            rng.uniform(-scale, scale, (INPUTS, hidden)),
+            rng.uniform(-scale, scale, (inputs, hidden)),
             rng.uniform(-scale, scale, hidden),
             rng.uniform(-scale, scale, (hidden, OUTPUTS)),
             rng.uniform(-scale, scale, OUTPUTS),
         )
 
-    @classmethod
-    def load(cls, path: Path | str) -> Evaluator:
-        """A net saved by `save` (an .npz file)."""
-        with np.load(path) as data:
-            return cls(data["hidden_weights"], data["hidden_bias"], data["output_weights"], data["output_bias"])
+    @property
+    def hidden(self) -> int:
+        return int(self.hidden_weights.shape[1])
 
-    def save(self, path: Path | str, **extra: ArrayLike) -> None:
-        """The weights (float32, small enough to ship), with any `extra` arrays."""
-        arrays: dict[str, NDArray[np.float32]] = {
-            "hidden_weights": self.hidden_weights,
-            "hidden_bias": self.hidden_bias,
-            "output_weights": self.output_weights,
-            "output_bias": self.output_bias,
-        }
-        np.savez_compressed(path, allow_pickle=True, **arrays, **extra)
+    def arrays(self) -> list[NDArray[np.float32]]:
+        """The four weight arrays, in `PARTS` order (the same objects: changing them changes the net)."""
+        return [self.hidden_weights, self.hidden_bias, self.output_weights, self.output_bias]
+
+    def copy(self) -> Net:
+        return Net(*self.arrays())
 
     def forward(self, inputs: Inputs) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-        """Hidden activations and raw outputs of encoded inputs (training needs both)."""
+        """Hidden activations and outputs of encoded inputs (training needs both)."""
         hidden: NDArray[np.float32] = inputs @ self.hidden_weights
         hidden += self.hidden_bias
         _sigmoid(hidden)
@@ -229,18 +229,105 @@ class Evaluator:
         outputs += self.output_bias
         return hidden, _sigmoid(outputs)
 
+
+#: The inputs a net may be trained on: Tesauro's raw counts with pips and contact (the
+#: first nets), or those with the expert measures of `features`.
+ENCODINGS: dict[str, Callable[[Positions], Inputs]] = {"raw": encode, "expert": expert_inputs}
+#: The kinds of position that have a net of their own: a pure race, or contact.
+RACE, CONTACT = "race", "contact"
+
+
+class Evaluator:
+    """gnubg's five outputs for the side on roll: a net for races and one for contact
+    positions (or one net for all), finished games exactly and, with `bearoff`, both
+    sides home from the one-sided bear-off database."""
+
+    def __init__(
+        self,
+        nets: Mapping[str, Net],
+        encoding: str = "expert",
+        config: Mapping[str, object] | None = None,
+        bearoff: bool = True,
+    ) -> None:
+        if encoding not in ENCODINGS:
+            raise ValueError(f"unknown inputs {encoding!r}")
+        if set(nets) not in ({RACE, CONTACT}, {"all"}):
+            raise ValueError("a backgammon evaluator has a race and a contact net, or one net for all")
+        self.nets = dict(nets)
+        self.encoding = encoding
+        self.encode = ENCODINGS[encoding]
+        self.bearoff = bearoff
+        #: What `net.json` says of the nets (how they were trained), where it was read.
+        self.config: dict[str, object] = dict(config or {})
+        width = len(self.encode(np.zeros((1, POSITION), dtype=np.int8))[0])
+        for net in self.nets.values():
+            if net.hidden_weights.shape[0] != width:
+                raise ValueError(f"a net on {encoding} inputs needs {width} of them")
+
+    @classmethod
+    def random(cls, hidden: int, seed: int, scale: float = 0.1, encoding: str = "expert") -> Evaluator:
+        """Race and contact nets with small random weights, the start of training."""
+        width = len(ENCODINGS[encoding](np.zeros((1, POSITION), dtype=np.int8))[0])
+        rng = np.random.default_rng(seed)
+        return cls({kind: Net.random(width, hidden, rng, scale) for kind in (RACE, CONTACT)}, encoding)
+
+    @classmethod
+    def load(cls, path: Path | str) -> Evaluator:
+        """Nets saved by `save` (an .npz file); a file of one net on raw inputs loads as that."""
+        with np.load(path) as data:
+            if "hidden_weights" in data:
+                return cls({"all": Net(*(data[part] for part in Net.PARTS))}, "raw", bearoff=False)
+            kinds = str(data["kinds"]).split(",")
+            nets = {kind: Net(*(data[f"{kind}/{part}"] for part in Net.PARTS)) for kind in kinds}
+            return cls(nets, str(data["encoding"]))
+
+    def save(self, path: Path | str, **extra: ArrayLike) -> None:
+        """The weights (float32, small enough to ship), with any `extra` arrays."""
+        arrays: dict[str, ArrayLike] = {
+            f"{kind}/{part}": array
+            for kind, net in self.nets.items()
+            for part, array in zip(Net.PARTS, net.arrays(), strict=True)
+        }
+        arrays |= {"kinds": np.array(",".join(self.nets)), "encoding": np.array(self.encoding), **extra}
+        np.savez_compressed(path, allow_pickle=False, **arrays)
+
+    def copy(self) -> Evaluator:
+        nets = {kind: net.copy() for kind, net in self.nets.items()}
+        return Evaluator(nets, self.encoding, self.config, self.bearoff)
+
+    @property
+    def hidden(self) -> int:
+        return max(net.hidden for net in self.nets.values())
+
+    def kinds(self, positions: Positions) -> NDArray[np.bool_]:
+        """Which positions go to the contact net (the rest are races)."""
+        return contact(positions)
+
     def raw(self, positions: Positions) -> Probabilities:
-        """The net's outputs as they are, without exact endings or clipping (for training)."""
-        return self.forward(encode(positions))[1].astype(np.float64)
+        """The nets' outputs as they are, without exact endings or clipping (for training)."""
+        inputs = self.encode(positions)
+        if "all" in self.nets:
+            return self.nets["all"].forward(inputs)[1].astype(np.float64)
+        out = np.empty((len(positions), OUTPUTS))
+        touching = inputs[:, -1] > 0.5 if self.encoding == "expert" else self.kinds(positions)
+        for kind, rows in ((CONTACT, touching), (RACE, ~touching)):
+            if rows.any():
+                out[rows] = self.nets[kind].forward(inputs[rows])[1]
+        return out
 
     def probabilities(self, positions: Positions | Iterable[Sequence[int]]) -> Probabilities:
         """gnubg's five outputs (n, 5) for the side on roll of each position (n, 52):
-        finished positions exactly, others by the net, clipped so that they nest."""
+        finished positions exactly, bear-offs from the database, others by the nets,
+        clipped so that they nest."""
         array = np.asarray(positions, dtype=np.int8).reshape(-1, POSITION)
         out = consistent(self.raw(array))
         done = (array[:, OFF] == CHECKERS) | (array[:, SIDE + OFF] == CHECKERS)
         if done.any():
             out[done] = finished(array[done])
+        if self.bearoff:
+            home, exact = batch_bearoff(array)
+            if home.any():
+                out[home] = exact
         return out
 
     def evaluate(self, mine: Sequence[int], theirs: Sequence[int]) -> Probabilities:

@@ -1,15 +1,18 @@
 """Checker-play search with the evaluator: 0-ply, 1-ply and 2-ply, with gnubg's move filter.
 
-The plies count as gnubg counts them. 0-ply scores each play by the net's evaluation
+The plies count as gnubg counts them. 0-ply scores each play by the evaluator's view
 of the position after it. 1-ply looks one roll further: for each of the opponent's 21
 rolls, the opponent answers with its best 0-ply play, and the play is worth the
 average (by the rolls' chances) of the positions the answers leave. 2-ply adds one
 more roll: each of those positions is worth the average over the mover's 21 rolls of
-its best 0-ply play.
+its best 0-ply play's position.
 
-Deeper plies cost about 21 and 441 times as much, so, as gnubg does, only the best
-plays of the lower ply go on (`Filter`): those within an equity margin of the best, at
-most a few. All values are the mover's, in points a game without the cube.
+Every level works on a whole batch at once: the positions of all 21 rolls of every
+position in the batch go through the lockstep play generator (`lockstep`) and the
+evaluator together. Deeper plies cost about 21 and 441 times as much, so, as gnubg
+does, only the best plays of the lower ply go on (`Filter`): those within an equity
+margin of the best, at most a few. All values are the mover's, in points a game
+without the cube.
 """
 
 from __future__ import annotations
@@ -19,9 +22,12 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from hraj.games.backgammon.afterstates import ROLL_WEIGHTS, afterstates, afterstates_of_rolls, swap
-from hraj.games.backgammon.evaluator import Evaluator, Probabilities, cubeless_equity, flip
-from hraj.games.backgammon.moves import Steps
+from hraj.games.backgammon.afterstates import ROLL_WEIGHTS, ROLLS, afterstates
+from hraj.games.backgammon.evaluator import OFF, SIDE, Evaluator, Probabilities, cubeless_equity, flip
+from hraj.games.backgammon.lockstep import batch_afterstates, best_of_segments, swap
+from hraj.games.backgammon.moves import CHECKERS, Steps
+
+_ROLL_ARRAY = np.array(ROLLS)
 
 
 @dataclass(frozen=True)
@@ -46,66 +52,51 @@ class RankedPlay:
     ply: int
 
 
-def zero_ply(net: Evaluator, after: NDArray[np.int8]) -> Probabilities:
-    """The mover's probabilities (n, 5) after each play: the net's view of the opponent on roll, flipped."""
-    return flip(net.probabilities(swap(after)))
-
-
-def _segment_choice(equities: NDArray[np.float64], starts: NDArray[np.intp]) -> NDArray[np.intp]:
-    """Per segment (`starts[i]` up to `starts[i + 1]`), the index of its lowest equity."""
-    sizes = np.diff(starts)
-    padded = np.full((len(sizes), int(sizes.max())), np.inf)
-    columns = np.arange(padded.shape[1])
-    mask = columns < sizes[:, np.newaxis]
-    padded[mask] = equities
-    return np.asarray(starts[:-1] + np.argmin(padded, axis=1))
-
-
-def _best_answers(net: Evaluator, on_roll: NDArray[np.int8]) -> NDArray[np.int8]:
-    """For a position with one side on roll (its board first), the positions after that
-    side's best 0-ply play of each of the 21 rolls, seen by the other side (21, 52)."""
-    after, starts = afterstates_of_rolls(on_roll)
-    waiting = swap(after)  # the other side, now on roll
-    chosen = _segment_choice(cubeless_equity(net.probabilities(waiting)), starts)
-    return np.asarray(waiting[chosen])
+def on_roll(net: Evaluator, positions: NDArray[np.int8], plies: int) -> Probabilities:
+    """The five outputs (n, 5) of each position for its side on roll, `plies` rolls deep:
+    at 0 the evaluator's own; deeper, the average over the side's 21 rolls of the value,
+    one ply less deep, of the position its best 0-ply play leaves (seen by the other
+    side, flipped). Finished games are exact at every depth."""
+    positions = np.ascontiguousarray(positions, dtype=np.int8)
+    if plies == 0:
+        return net.probabilities(positions)
+    result = net.probabilities(positions)
+    going_on = (positions[:, OFF] < CHECKERS) & (positions[:, SIDE + OFF] < CHECKERS)
+    if not going_on.any():
+        return result
+    rolling = positions[going_on]
+    count = len(rolling)
+    after = batch_afterstates(np.repeat(rolling, len(ROLLS), axis=0), np.tile(_ROLL_ARRAY, (count, 1)))
+    theirs = net.probabilities(swap(after.positions))  # the other side on roll after each play
+    chosen = best_of_segments(-cubeless_equity(theirs), after)
+    values = theirs[chosen] if plies == 1 else on_roll(net, swap(after.positions[chosen]), plies - 1)
+    result[going_on] = flip(np.einsum("r,nrp->np", ROLL_WEIGHTS, values.reshape(count, len(ROLLS), -1)))
+    return result
 
 
 def one_ply_on_roll(net: Evaluator, position: NDArray[np.int8]) -> Probabilities:
     """The side on roll's probabilities (5,), averaged over its 21 rolls of its best 0-ply play."""
-    return flip(ROLL_WEIGHTS @ net.probabilities(_best_answers(net, position)))
+    return np.asarray(on_roll(net, position[np.newaxis], 1)[0])
+
+
+def after_play(net: Evaluator, after: NDArray[np.int8], plies: int) -> Probabilities:
+    """The mover's five outputs (n, 5) after each of its plays (`after`, mover first), `plies` deep."""
+    return flip(on_roll(net, swap(np.atleast_2d(after)), plies))
+
+
+def zero_ply(net: Evaluator, after: NDArray[np.int8]) -> Probabilities:
+    """The mover's probabilities (n, 5) after each play: the evaluator's view of the opponent on roll, flipped."""
+    return after_play(net, after, 0)
 
 
 def one_ply(net: Evaluator, after: NDArray[np.int8]) -> Probabilities:
-    """The mover's probabilities after a play (the position `after`, the mover first),
-    one roll deep: each of the opponent's rolls answered by its best 0-ply play."""
-    if after[0] == 15:  # the mover has won: the net gives the exact result
-        return np.asarray(zero_ply(net, after[np.newaxis])[0])
-    return np.asarray(ROLL_WEIGHTS @ net.probabilities(_best_answers(net, swap(after))))
+    """The mover's probabilities (5,) after a play, one roll deep."""
+    return np.asarray(after_play(net, after, 1)[0])
 
 
 def two_ply(net: Evaluator, after: NDArray[np.int8]) -> Probabilities:
-    """As `one_ply`, with each answer's position worth its 1-ply value for the mover on roll:
-    the average over the mover's 21 rolls of its best 0-ply play."""
-    if after[0] == 15:
-        return np.asarray(zero_ply(net, after[np.newaxis])[0])
-    answers = _best_answers(net, swap(after))  # (21, 52), the mover on roll
-    values = net.probabilities(answers)  # exact where the opponent has won
-    groups = [afterstates_of_rolls(position) for position in answers]
-    sizes = [len(group[0]) for group in groups]
-    everything = swap(np.concatenate([group[0] for group in groups]))  # the opponent on roll
-    equities = cubeless_equity(net.probabilities(everything))
-    offset = 0
-    going_on: list[int] = []  # the answers after which the game goes on
-    chosen: list[NDArray[np.intp]] = []  # for each, the mover's best play of each roll
-    for index, (position, (_, starts)) in enumerate(zip(answers, groups, strict=True)):
-        if position[26] != 15:
-            going_on.append(index)
-            chosen.append(offset + _segment_choice(equities[offset : offset + sizes[index]], starts))
-        offset += sizes[index]
-    if going_on:
-        best = flip(net.probabilities(everything[np.concatenate(chosen)])).reshape(len(going_on), len(ROLL_WEIGHTS), 5)
-        values[going_on] = np.einsum("r,arp->ap", ROLL_WEIGHTS, best)
-    return np.asarray(ROLL_WEIGHTS @ values)
+    """The mover's probabilities (5,) after a play, two rolls deep."""
+    return np.asarray(after_play(net, after, 2)[0])
 
 
 def _passing(ranked: list[RankedPlay], rule: Filter) -> list[int]:
@@ -128,18 +119,34 @@ def rank_plays(net: Evaluator, position: NDArray[np.int8], dice: tuple[int, int]
         return ranked
     by_steps = {steps: index for index, steps in enumerate(plays)}
     frontier = len(ranked)  # the first `frontier` plays are valued at the last ply reached
-    for ply, rule, deeper in ((1, ONE_PLY_FILTER, one_ply), (2, TWO_PLY_FILTER, two_ply)):
+    for ply, rule in ((1, ONE_PLY_FILTER), (2, TWO_PLY_FILTER)):
         if ply > plies:
             break
         chosen = _passing(ranked[:frontier], rule)
         if len(chosen) == 1:
             return ranked  # one candidate: nothing to compare more deeply
-        upgraded = []
-        for index in chosen:
-            value = deeper(net, after[by_steps[ranked[index].steps]])
-            upgraded.append(RankedPlay(ranked[index].steps, value, float(cubeless_equity(value)), ply))
+        values = after_play(net, after[[by_steps[ranked[index].steps] for index in chosen]], ply)
+        upgraded = [
+            RankedPlay(ranked[index].steps, value, float(cubeless_equity(value)), ply)
+            for index, value in zip(chosen, values, strict=True)
+        ]
         upgraded.sort(key=lambda play: -play.equity)
         rest = [play for index, play in enumerate(ranked) if index not in chosen]
         ranked = upgraded + rest
         frontier = len(upgraded)
     return ranked
+
+
+__all__ = [
+    "ONE_PLY_FILTER",
+    "TWO_PLY_FILTER",
+    "Filter",
+    "RankedPlay",
+    "after_play",
+    "on_roll",
+    "one_ply",
+    "one_ply_on_roll",
+    "rank_plays",
+    "two_ply",
+    "zero_ply",
+]
