@@ -8,19 +8,22 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from hraj.clocks.seeks import BOT_OFFER_AFTER_S
-from hraj.store.schema import seeks
+from hraj.clocks.seeks import BOT_OFFER_AFTER_S, DEFAULT_RATING
+from hraj.players.rating import SCALE, from_display
+from hraj.store.schema import people, ratings, seeks
 from tests.server.conftest import MakeClient
 from tests.server.helpers import auth, view
 from tests.server.live import LiveServer
+from tests.server.test_ratings import signed
 from tests.store.databases import database_url
 
 
-def ask(client: Any, body: dict[str, Any]) -> dict[str, Any]:
-    answer = client.post("/api/seeks", json=body)
+def ask(client: Any, body: dict[str, Any], headers: dict[str, str] | None = None) -> dict[str, Any]:
+    answer = client.post("/api/seeks", json=body, headers=headers)
     assert answer.status_code == 201, answer.text
     found: dict[str, Any] = answer.json()
     return found
@@ -89,6 +92,99 @@ def test_after_a_wait_a_bot_is_offered_and_taken(make_client: MakeClient) -> Non
     assert taken.status_code == 201, taken.text
     room = client.get(f"/api/rooms/{taken.json()['room']}").json()
     assert [s["kind"] for s in room["seats"]] == ["person", "bot"] and room["seats"][1]["bot"] == offered["bot"]
+
+
+def rate(client: TestClient, name: str, game: str, shown: float, deviation: float = 60) -> None:
+    """Give an account an OpenSkill rating in `game` as its profile shows it (settled unless
+    `deviation` is above the provisional threshold, 170)."""
+    engine = client.app.state.rooms.store.engine  # type: ignore[attr-defined]
+    with engine.begin() as connection:
+        person = connection.execute(sa.select(people.c.id).where(people.c.name == name)).scalar_one()
+        connection.execute(
+            ratings.insert().values(
+                person=person,
+                game=game,
+                rating=from_display(shown),
+                deviation=deviation / SCALE,
+                experience=0,
+                games=40,
+                played_at=dt.datetime.now(dt.UTC),
+            )
+        )
+
+
+def waited(client: TestClient, seconds: float) -> None:
+    """Every seek began `seconds` ago (its browser renewed it just now)."""
+    engine = client.app.state.rooms.store.engine  # type: ignore[attr-defined]
+    with engine.begin() as connection:
+        connection.execute(seeks.update().values(created_at=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=seconds)))
+
+
+def stored_seeks(client: TestClient) -> dict[str | None, float]:
+    """Each stored seek's name -> the rating it carries."""
+    engine = client.app.state.rooms.store.engine  # type: ignore[attr-defined]
+    with engine.connect() as connection:
+        return dict(connection.execute(sa.select(seeks.c.name, seeks.c.rating)).tuples().all())
+
+
+def test_a_signed_in_seeker_carries_their_rating_and_a_guest_or_newcomer_the_centre(client: TestClient) -> None:
+    eva, eva_csrf = signed(client, "Eva")
+    rate(client, "Eva", "qwixx", 1720)
+    mine = ask(eva, {"game": "qwixx", "players": 2, "name": "Someone else"}, eva_csrf)
+    assert mine["rating"] == pytest.approx(1720)
+    petr, petr_csrf = signed(client, "Petr")  # signed in, never rated in this game
+    ask(petr, {"game": "qwixx", "players": 2, "clock": "quick"}, petr_csrf)
+    jana, jana_csrf = signed(client, "Jana")  # a provisional rating: "1 620 ?" on her profile
+    rate(client, "Jana", "qwixx", 1620, deviation=250)
+    ask(jana, {"game": "qwixx", "players": 2, "clock": "normal"}, jana_csrf)
+    client.cookies = httpx.Cookies()  # a browser nobody signed in on
+    ask(client, {"game": "qwixx", "players": 2, "clock": "calm", "name": "Host"})
+    assert stored_seeks(client) == {
+        "Eva": pytest.approx(1720),
+        "Petr": DEFAULT_RATING,
+        "Jana": pytest.approx(1620),
+        "Host": DEFAULT_RATING,
+    }
+
+
+def test_a_cookie_without_its_csrf_token_seeks_as_a_guest(client: TestClient) -> None:
+    eva, _ = signed(client, "Eva")
+    rate(client, "Eva", "qwixx", 1720)
+    ask(eva, {"game": "qwixx", "players": 2, "name": "Eva?"})
+    assert stored_seeks(client) == {"Eva?": DEFAULT_RATING}
+
+
+def test_far_apart_signed_in_seekers_are_paired_only_once_their_ranges_have_widened(client: TestClient) -> None:
+    eva, eva_csrf = signed(client, "Eva")
+    rate(client, "Eva", "qwixx", 1900)
+    petr, petr_csrf = signed(client, "Petr")
+    rate(client, "Petr", "qwixx", 1450)
+    strong = ask(eva, {"game": "qwixx", "players": 2}, eva_csrf)
+    weak = ask(petr, {"game": "qwixx", "players": 2}, petr_csrf)
+    assert strong["state"] == weak["state"] == "waiting"  # 450 points apart, each accepts 150
+    waited(client, 10)  # each accepts 400 now: not yet
+    assert status(petr, weak)["state"] == "waiting"
+    waited(client, 13)  # and 475
+    paired = status(petr, weak)
+    assert paired["state"] == "paired" and status(eva, strong)["room"] == paired["room"]
+    names = {s["name"] for s in client.get(f"/api/rooms/{paired['room']}").json()["seats"]}
+    assert names == {"Eva", "Petr"}  # the accounts' names, as a room's creator's seat bears it
+
+
+def test_a_strong_player_is_offered_a_stronger_bot_than_a_guest(client: TestClient) -> None:
+    eva, eva_csrf = signed(client, "Eva")
+    rate(client, "Eva", "qwixx", 1800)
+    strong = ask(eva, {"game": "qwixx", "players": 2}, eva_csrf)
+    client.cookies = httpx.Cookies()
+    new = ask(client, {"game": "qwixx", "players": 2, "clock": "quick"})
+    waited(client, BOT_OFFER_AFTER_S + 1)
+    for_eva, for_guest = status(eva, strong), status(client, new)
+    assert for_eva["bot_rating"] > for_guest["bot_rating"] == DEFAULT_RATING
+    assert (for_eva["bot"], for_guest["bot"]) == ("master", "optimal")  # the calibrated levels nearest
+    taken = eva.post(f"/api/seeks/{strong['seek']}/bot", headers=auth(strong["secret"]))
+    assert taken.json()["bot"] == "master" and taken.json()["bot_rating"] == for_eva["bot_rating"]
+    room = eva.get(f"/api/rooms/{taken.json()['room']}").json()
+    assert [s["bot"] for s in room["seats"]] == [None, "master"]
 
 
 def test_a_seek_needs_its_own_secret(make_client: MakeClient) -> None:

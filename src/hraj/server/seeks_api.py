@@ -2,10 +2,13 @@
 
 A seek lives in the store (`hraj.store.seeks`), so any process may pair it: every
 renewal of a seek (the page asks every few seconds) looks for partners with the same
-game, options, player count, rating and clock (`hraj.clocks.seeks`). The room that pairs
-seeks is created with their seats already taken: each seat's token is derived from its
-seek (`seat_token`), so whichever process the seeker's browser asks next can hand it over
-without anything secret being stored. A seek whose browser stops renewing it is gone
+game, options, player count and clock, by rating (`hraj.clocks.seeks`). A signed-in
+seeker is rated as their profile shows it for that game; a guest, or a person yet without
+a rating in it, at the scale's centre (1,500). The bot offered after a while is the
+calibrated level nearest that rating. The room that pairs seeks is created with their
+seats already taken: each seat's token is derived from its seek (`seat_token`), so
+whichever process the seeker's browser asks next can hand it over without anything
+secret being stored. A seek whose browser stops renewing it is gone
 after `SEEK_TTL_S`; the page also cancels it when it closes.
 """
 
@@ -35,6 +38,10 @@ from hraj.clocks.seeks import (
 from hraj.core import game_class
 from hraj.core.bot import default_bot
 from hraj.core.errors import HrajError
+from hraj.players.anchors import anchors
+from hraj.players.identity import Person
+from hraj.players.profiles import Profiles
+from hraj.server.people_api import acting_person
 from hraj.server.protocol import ClockPreset, CreateRoom, Gender, Message, Name, SeatSpec, ServerError, Token
 from hraj.server.rooms import Rooms
 from hraj.server.tokens import hash_token, new_room_id
@@ -80,6 +87,24 @@ def _bearer(request: Request) -> str:
     return token.strip()
 
 
+async def _rating(request: Request, person: Person | None, game_id: str) -> float:
+    """The rating a seek carries: a signed-in person's in the game, as their profile shows
+    it (a provisional one too: it is their best estimate yet); else the scale's centre."""
+    if person is None or not person.signed_in:
+        return DEFAULT_RATING
+    profiles: Profiles = request.app.state.profiles
+    shown = await asyncio.to_thread(profiles.rating, person.id, game_id)
+    return DEFAULT_RATING if shown is None else shown.rating
+
+
+def offered_bot(game_id: str, rating: float) -> dict[str, Any]:
+    """The bot level offered instead of a partner: the calibrated one nearest `rating`,
+    with its rating (None for a game whose levels have none)."""
+    levels = anchors(game_id)
+    level = bot_near(rating, levels, default_bot(game_id))
+    return {"bot": level, "bot_rating": levels.get(level)}
+
+
 async def _own(rooms: Rooms, seek_id: str, secret: str) -> SeekRow:
     """The seek, renewed, if the secret is its own."""
     found = await asyncio.to_thread(renew, rooms.store.engine, seek_id[:32], dt.datetime.now(dt.UTC))
@@ -112,6 +137,9 @@ async def seek(body: Seek, request: Request) -> dict[str, Any]:
     settled = {name: value for name, value in game.options.items() if not cls.options_spec[name].local_only}
     spec = CreateRoom(game=game.id, options=settled, seats=[SeatSpec()] * game.players, clock=body.clock)
     control = rooms.control_for(spec, game)
+    # The cookie counts only with its CSRF token, as for any change made with it.
+    seeker = await acting_person(request)
+    rating = await _rating(request, seeker, game.id)
     now = dt.datetime.now(dt.UTC)
     secret = secrets.token_urlsafe(24)
     row = SeekRow(
@@ -125,8 +153,8 @@ async def seek(body: Seek, request: Request) -> dict[str, Any]:
         players=game.players,
         rated=False,
         clock=None if body.clock is None else {"preset": body.clock},
-        rating=DEFAULT_RATING,
-        name=body.name,
+        rating=rating,
+        name=seeker.name if seeker is not None and seeker.signed_in else body.name,
         gender=body.gender,
         created_at=now,
         seen_at=now,
@@ -159,13 +187,13 @@ async def seek_bot(seek_id: str, request: Request) -> dict[str, Any]:
     row = await _own(rooms, seek_id, _bearer(request))
     if row.room_id is not None:
         return await _status(rooms, row)
-    level = bot_near(row.rating, {}, default_bot(row.game))
-    seats = [person(row), *[SeatSpec(kind="bot", bot=level)] * (row.players - 1)]
+    offer = offered_bot(row.game, row.rating)
+    seats = [person(row), *[SeatSpec(kind="bot", bot=offer["bot"])] * (row.players - 1)]
     spec = CreateRoom(game=row.game, options=row.options, seats=seats, claim=0)
     created = await rooms.create(spec)
     await asyncio.to_thread(cancel, rooms.store.engine, row.id)
     assert created.claimed is not None
-    return {"state": "paired", "room": created.room.id, "seat": 0, "token": created.claimed[1], "bot": level}
+    return {"state": "paired", "room": created.room.id, "seat": 0, "token": created.claimed[1], **offer}
 
 
 async def _status(rooms: Rooms, row: SeekRow) -> dict[str, Any]:
@@ -179,9 +207,14 @@ async def _status(rooms: Rooms, row: SeekRow) -> dict[str, Any]:
             "token": seat_token(rooms.secret, row.secret_hash),
         }
     waited = (dt.datetime.now(dt.UTC) - row.created_at).total_seconds()
-    answer: dict[str, Any] = {"state": "waiting", "waited": round(waited, 1), "range": rating_range(waited)}
+    answer: dict[str, Any] = {
+        "state": "waiting",
+        "waited": round(waited, 1),
+        "rating": row.rating,
+        "range": rating_range(waited),
+    }
     if waited >= BOT_OFFER_AFTER_S:
-        answer["bot"] = bot_near(row.rating, {}, default_bot(row.game))
+        answer.update(offered_bot(row.game, row.rating))
     return answer
 
 
