@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import html
+import json
+import re
 
 from fastapi.testclient import TestClient
 
@@ -38,3 +41,14 @@ def test_my_games_lists_the_games_waiting_for_me_first(client: TestClient) -> No
     assert order == sorted(order)
     assert "Jste na tahu</strong> · zbývají 2 dny" in page
     assert page.count("Jste na tahu</strong>") == 1
+
+
+def test_the_play_now_page_names_each_level_a_seeker_may_be_offered_with_its_rating(
+    client: TestClient,  # noqa: F811
+) -> None:
+    page = client.get("/hrat?lang=cs").text
+    found = re.search(r"""data-game="qwixx" data-bots='([^']*)'""", page)
+    assert found is not None
+    levels = json.loads(html.unescape(found.group(1)))
+    assert levels["optimal"][0] == "Pokročilý ≈ 1\xa0500"  # as the seat picker names it
+    assert levels["master"][0].startswith("Mistr ≈ 1\xa0")
