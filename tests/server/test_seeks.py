@@ -18,7 +18,8 @@ from hraj.store.schema import people, ratings, seeks
 from tests.server.conftest import MakeClient
 from tests.server.helpers import auth, view
 from tests.server.live import LiveServer
-from tests.server.test_ratings import signed
+from tests.server.test_accounts import guest, my_games
+from tests.server.test_ratings import As, signed
 from tests.store.databases import database_url
 
 
@@ -192,6 +193,34 @@ def test_a_seek_needs_its_own_secret(make_client: MakeClient) -> None:
     seek = ask(client, {"game": "qwixx", "players": 2})
     assert client.get(f"/api/seeks/{seek['seek']}", headers=auth("x" * 32)).status_code == 404
     assert client.get(f"/api/seeks/{seek['seek']}").status_code == 401
+
+
+def visitor(client: TestClient) -> tuple[Any, dict[str, str]]:
+    """A browser nobody signed in on: its guest cookie and the page's CSRF token."""
+    client.cookies = httpx.Cookies()
+    person = As.__new__(As)
+    person.client, person.csrf = client, guest(client)
+    person.cookies = client.cookies
+    return person, person.csrf
+
+
+def test_a_person_seeking_twice_is_not_seated_against_themselves(client: TestClient) -> None:
+    eva, eva_csrf = signed(client, "Eva")
+    ask(eva, {"game": "qwixx", "players": 2}, eva_csrf)
+    assert ask(eva, {"game": "qwixx", "players": 2}, eva_csrf)["state"] == "waiting"
+
+
+def test_the_seats_guests_take_through_seeks_are_in_their_games(client: TestClient) -> None:
+    eva, eva_csrf = visitor(client)
+    jan, jan_csrf = visitor(client)
+    first = ask(eva, {"game": "trefa", "players": 2, "name": "Eva"}, eva_csrf)
+    second = ask(jan, {"game": "trefa", "players": 2, "name": "Jan"}, jan_csrf)
+    assert [g["room"] for g in my_games(eva)] == [second["room"]] == [g["room"] for g in my_games(jan)]
+    alone = ask(eva, {"game": "qwixx", "players": 2}, eva_csrf)
+    waited(client, BOT_OFFER_AFTER_S + 1)
+    taken = eva.post(f"/api/seeks/{alone['seek']}/bot", headers=auth(alone["secret"])).json()
+    assert [g["room"] for g in my_games(eva)] == [taken["room"], status(eva, first)["room"]]
+    assert [g["seat"] for g in my_games(jan)] == [second["seat"]]
 
 
 def test_seekers_on_two_processes_of_one_postgresql_are_seated_together(tmp_path: Path) -> None:

@@ -127,13 +127,13 @@ class Rooms:
         self,
         spec: CreateRoom,
         person: str | None = None,
-        tokens: dict[int, str] | None = None,
+        seated: Mapping[int, tuple[str, str | None]] | None = None,
         pairs: list[tuple[str, int]] | None = None,
     ) -> Created:
         """Make a room as `spec` says; the seat its creator claims (if any) is `person`'s.
-        `tokens` give person seats their tokens at once (the people a seek paired, who
-        learn them from their seeks); `pairs` are those seeks, marked in the transaction
-        that stores the room (`SeekTaken` if any was paired meanwhile)."""
+        `seated` gives person seats their token and person at once (the people a seek
+        paired, who learn their tokens from their seeks); `pairs` are those seeks, marked
+        in the transaction that stores the room (`SeekTaken` if any was paired meanwhile)."""
         options: GameOptions = dict(spec.options)
         try:
             cls = game_class(spec.game)
@@ -190,9 +190,13 @@ class Rooms:
                 person=person,
             )
             claimed = (spec.claim, token)
-        for number, given in (tokens or {}).items():
+        for number, (given, whose) in (seated or {}).items():
             seats[number] = NewSeat(
-                PERSON, name=seats[number].name, gender=seats[number].gender, token_hash=hash_token(self.secret, given)
+                PERSON,
+                name=seats[number].name,
+                gender=seats[number].gender,
+                token_hash=hash_token(self.secret, given),
+                person=whose,
             )
         new = NewRoom(
             id=room_id,

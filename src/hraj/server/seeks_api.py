@@ -5,7 +5,8 @@ renewal of a seek (the page asks every few seconds) looks for partners with the 
 game, options, player count and clock, by rating (`hraj.clocks.seeks`). A signed-in
 seeker is rated as their profile shows it for that game; a guest, or a person yet without
 a rating in it, at the scale's centre (1,500). The bot offered after a while is the
-calibrated level nearest that rating. The room that pairs seeks is created with their
+calibrated level nearest that rating. Each seat a seek takes is its seeker's (account
+or guest), as a claimed seat is. The room that pairs seeks is created with their
 seats already taken: each seat's token is derived from its seek (`seat_token`), so
 whichever process the seeker's browser asks next can hand it over without anything
 secret being stored. A seek whose browser stops renewing it is gone
@@ -146,7 +147,11 @@ async def seek(body: Seek, request: Request) -> dict[str, Any]:
         id=new_room_id(),
         secret_hash=hash_token(rooms.secret, secret),
         key=seek_key(
-            game.id, dict(game.options), game.players, False, None if control is None else dict(control.to_json())
+            game.id,
+            dict(game.options),
+            game.players,
+            False,
+            None if control is None else dict(control.to_json()),
         ),
         game=game.id,
         options=settled,
@@ -158,6 +163,7 @@ async def seek(body: Seek, request: Request) -> dict[str, Any]:
         gender=body.gender,
         created_at=now,
         seen_at=now,
+        person=None if seeker is None else seeker.id,
     )
     await asyncio.to_thread(add_seek, rooms.store.engine, row)
     return {"seek": row.id, "secret": secret, **await _status(rooms, row)}
@@ -190,7 +196,7 @@ async def seek_bot(seek_id: str, request: Request) -> dict[str, Any]:
     offer = offered_bot(row.game, row.rating)
     seats = [person(row), *[SeatSpec(kind="bot", bot=offer["bot"])] * (row.players - 1)]
     spec = CreateRoom(game=row.game, options=row.options, seats=seats, claim=0)
-    created = await rooms.create(spec)
+    created = await rooms.create(spec, row.person)
     await asyncio.to_thread(cancel, rooms.store.engine, row.id)
     assert created.claimed is not None
     return {"state": "paired", "room": created.room.id, "seat": 0, "token": created.claimed[1], **offer}
@@ -224,7 +230,7 @@ async def _pair(rooms: Rooms, row: SeekRow) -> SeekRow:
     pool = await asyncio.to_thread(waiting, rooms.store.engine, row.key, now, SEEK_TTL_S)
     by_id = {seek.id: seek for seek in pool}
     group = choose_group(
-        [Waiting(s.id, s.rating, s.created_at.timestamp()) for s in pool], row.players, now.timestamp()
+        [Waiting(s.id, s.rating, s.created_at.timestamp(), s.person) for s in pool], row.players, now.timestamp()
     )
     if group is None or row.id not in {w.id for w in group}:
         found = await asyncio.to_thread(renew, rooms.store.engine, row.id, now)
@@ -233,10 +239,13 @@ async def _pair(rooms: Rooms, row: SeekRow) -> SeekRow:
     seats = [person(s) for s in seekers]
     preset = seekers[0].clock.get("preset") if seekers[0].clock else None
     spec = CreateRoom(
-        game=row.game, options=row.options, seats=seats, clock=preset if isinstance(preset, str) else None
+        game=row.game,
+        options=row.options,
+        seats=seats,
+        clock=preset if isinstance(preset, str) else None,
     )
-    tokens = {n: seat_token(rooms.secret, s.secret_hash) for n, s in enumerate(seekers)}
+    seated = {n: (seat_token(rooms.secret, s.secret_hash), s.person) for n, s in enumerate(seekers)}
     with contextlib.suppress(SeekTaken):  # another process paired some of them first: ask again next time
-        await rooms.create(spec, tokens=tokens, pairs=[(s.id, n) for n, s in enumerate(seekers)])
+        await rooms.create(spec, seated=seated, pairs=[(s.id, n) for n, s in enumerate(seekers)])
     found = await asyncio.to_thread(renew, rooms.store.engine, row.id, now)
     return found if found is not None else row
