@@ -242,3 +242,15 @@ def test_seekers_on_two_processes_of_one_postgresql_are_seated_together(tmp_path
         for server in servers:
             if server.process is not None and server.process.poll() is None:
                 server.stop()
+
+
+def test_a_seek_cannot_name_a_file_of_the_machine(client: TestClient, tmp_path: Path) -> None:
+    sheets = tmp_path / "sheets.json"
+    sheets.write_text("{not json", encoding="utf-8")
+    answer = client.post("/api/seeks", json={"game": "trefa", "options": {"sheet_file": str(sheets)}})
+    assert answer.status_code == 422
+    assert (
+        answer.json()["key"]
+        == "The option {option} reads files of the machine; only the local command line may set it."
+    )
+    assert stored_seeks(client) == {}

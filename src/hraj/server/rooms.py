@@ -39,6 +39,19 @@ log = logging.getLogger("hraj.server")
 FINISHED_CACHE = 1000
 
 
+def refuse_local_options(spec: Mapping[str, Option], options: Mapping[str, object]) -> None:
+    """Refuse options that read the machine's files (only its own command line may set
+    them); checked before the game is made, since making it would read the path."""
+    for name in options:
+        option = spec.get(name)
+        if option is not None and option.local_only:
+            raise ServerError(
+                "invalid_option",
+                "The option {option} reads files of the machine; only the local command line may set it.",
+                option=name,
+            )
+
+
 @dataclass(slots=True)
 class Created:
     room: Room
@@ -137,15 +150,7 @@ class Rooms:
         options: GameOptions = dict(spec.options)
         try:
             cls = game_class(spec.game)
-            for name in options:
-                option = cls.options_spec.get(name)
-                if option is not None and option.local_only:
-                    # Checked before the game is made: making it would read the path.
-                    raise ServerError(
-                        "invalid_option",
-                        "The option {option} reads files of the machine; only the local command line may set it.",
-                        option=name,
-                    )
+            refuse_local_options(cls.options_spec, options)
             if "players" in cls.options_spec and "players" not in options:
                 options["players"] = len(spec.seats)
             game = cls(**options)

@@ -44,7 +44,7 @@ from hraj.players.identity import Person
 from hraj.players.profiles import Profiles
 from hraj.server.people_api import acting_person
 from hraj.server.protocol import ClockPreset, CreateRoom, Gender, Message, Name, SeatSpec, ServerError, Token
-from hraj.server.rooms import Rooms
+from hraj.server.rooms import Rooms, refuse_local_options
 from hraj.server.tokens import hash_token, new_room_id
 from hraj.store.errors import SeekTaken
 from hraj.store.seeks import SeekRow, add_seek, cancel, renew, waiting
@@ -120,6 +120,7 @@ async def seek(body: Seek, request: Request) -> dict[str, Any]:
     rooms = _rooms(request)
     try:
         cls = game_class(body.game)
+        refuse_local_options(cls.options_spec, body.options)
         options = dict(body.options)
         if "players" in cls.options_spec:
             options["players"] = body.players
