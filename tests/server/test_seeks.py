@@ -13,13 +13,13 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from hraj.clocks.seeks import BOT_OFFER_AFTER_S, DEFAULT_RATING
-from hraj.players.rating import SCALE, from_display
+from hraj.players.rating import SCALE, Skill, display, from_display, openskill_game, places
 from hraj.store.schema import people, ratings, seeks
 from tests.server.conftest import MakeClient
 from tests.server.helpers import auth, view
 from tests.server.live import LiveServer
 from tests.server.test_accounts import guest, my_games
-from tests.server.test_ratings import As, signed
+from tests.server.test_ratings import As, play_out, signed
 from tests.store.databases import database_url
 
 
@@ -204,10 +204,63 @@ def visitor(client: TestClient) -> tuple[Any, dict[str, str]]:
     return person, person.csrf
 
 
+def test_two_rated_seekers_play_a_rated_room_whose_end_moves_both_ratings(make_client: MakeClient) -> None:
+    client = make_client(provisional_deviation=1000.0)
+    eva, eva_csrf = signed(client, "Eva")
+    petr, petr_csrf = signed(client, "Petr")
+    first = ask(eva, {"game": "qwixx", "players": 2, "rated": True}, eva_csrf)
+    second = ask(petr, {"game": "qwixx", "players": 2, "rated": True}, petr_csrf)
+    assert first["state"] == "waiting" and second["state"] == "paired"
+    mine = status(eva, first)
+    room = eva.get(f"/api/rooms/{mine['room']}").json()
+    assert room["rated"] is True
+    by_seat = {mine["seat"]: "Eva", second["seat"]: "Petr"}
+    summary = play_out(eva, mine["room"], [mine["token"], second["token"]], seed=11)
+    expected = openskill_game([Skill(25.0, 25 / 3)] * 2, places(summary["outcome"]))
+    for seat, skill in enumerate(expected):
+        shown = eva.get(f"/api/players/{by_seat[seat]}").json()["ratings"]["qwixx"]
+        assert shown["rating"] == pytest.approx(display(skill.rating)) and shown["games"] == 1
+    assert [(g["room"], g["rated"]) for g in my_games(petr)] == [(mine["room"], True)]
+
+
+def test_a_rated_seeker_waits_for_a_rated_one_not_a_casual_one(client: TestClient) -> None:
+    eva, eva_csrf = signed(client, "Eva")
+    petr, petr_csrf = signed(client, "Petr")
+    jana, jana_csrf = signed(client, "Jana")
+    rated = ask(eva, {"game": "qwixx", "players": 2, "rated": True}, eva_csrf)
+    casual = ask(petr, {"game": "qwixx", "players": 2}, petr_csrf)
+    assert rated["state"] == casual["state"] == "waiting"
+    waited(client, 60)  # however long they wait, rated or not is part of what they seek
+    assert status(eva, rated)["state"] == status(petr, casual)["state"] == "waiting"
+    assert ask(jana, {"game": "qwixx", "players": 2, "rated": True}, jana_csrf)["room"] == status(eva, rated)["room"]
+    assert status(petr, casual)["state"] == "waiting"
+
+
 def test_a_person_seeking_twice_is_not_seated_against_themselves(client: TestClient) -> None:
     eva, eva_csrf = signed(client, "Eva")
-    ask(eva, {"game": "qwixx", "players": 2}, eva_csrf)
-    assert ask(eva, {"game": "qwixx", "players": 2}, eva_csrf)["state"] == "waiting"
+    ask(eva, {"game": "qwixx", "players": 2, "rated": True}, eva_csrf)
+    assert ask(eva, {"game": "qwixx", "players": 2, "rated": True}, eva_csrf)["state"] == "waiting"
+
+
+def test_a_guest_or_a_money_game_cannot_seek_a_rated_game(client: TestClient) -> None:
+    someone, headers = visitor(client)
+    refused = someone.post("/api/seeks", json={"game": "qwixx", "players": 2, "rated": True}, headers=headers)
+    assert refused.status_code == 403 and refused.json()["key"] == "Sign in to start a rated game."
+    eva, eva_csrf = signed(client, "Eva")
+    money = eva.post("/api/seeks", json={"game": "backgammon", "players": 2, "rated": True}, headers=eva_csrf)
+    assert money.status_code == 403 and "not rated" in money.json()["message"]
+    assert stored_seeks(client) == {}
+
+
+def test_a_rated_seeker_who_takes_the_bot_plays_a_rated_room_of_their_own(client: TestClient) -> None:
+    eva, eva_csrf = signed(client, "Eva")
+    seek = ask(eva, {"game": "abluxxen", "players": 2, "rated": True}, eva_csrf)
+    waited(client, BOT_OFFER_AFTER_S + 1)
+    taken = eva.post(f"/api/seeks/{seek['seek']}/bot", headers=auth(seek["secret"]))
+    assert taken.status_code == 201, taken.text
+    room = eva.get(f"/api/rooms/{taken.json()['room']}").json()
+    assert room["rated"] is True and room["seats"][1]["bot"] == taken.json()["bot"]
+    assert [(g["room"], g["rated"]) for g in my_games(eva)] == [(room["room"], True)]
 
 
 def test_the_seats_guests_take_through_seeks_are_in_their_games(client: TestClient) -> None:

@@ -5,8 +5,10 @@ renewal of a seek (the page asks every few seconds) looks for partners with the 
 game, options, player count and clock, by rating (`hraj.clocks.seeks`). A signed-in
 seeker is rated as their profile shows it for that game; a guest, or a person yet without
 a rating in it, at the scale's centre (1,500). The bot offered after a while is the
-calibrated level nearest that rating. Each seat a seek takes is its seeker's (account
-or guest), as a claimed seat is. The room that pairs seeks is created with their
+calibrated level nearest that rating. A rated seek is a signed-in person's, for options
+the game rates, and pairs only with rated seeks into a rated room (as `POST /api/rooms`
+with `"rated": true` makes one); each seat a seek takes is its seeker's (account or
+guest), as a claimed seat is. The room that pairs seeks is created with their
 seats already taken: each seat's token is derived from its seek (`seat_token`), so
 whichever process the seeker's browser asks next can hand it over without anything
 secret being stored. A seek whose browser stops renewing it is gone
@@ -40,9 +42,11 @@ from hraj.core import game_class
 from hraj.core.bot import default_bot
 from hraj.core.errors import HrajError
 from hraj.players.anchors import anchors
+from hraj.players.errors import AccountError
 from hraj.players.identity import Person
 from hraj.players.profiles import Profiles
-from hraj.server.people_api import acting_person
+from hraj.players.rated_rooms import check_rated_room, check_rated_table
+from hraj.server.people_api import account_error, acting_person
 from hraj.server.protocol import ClockPreset, CreateRoom, Gender, Message, Name, SeatSpec, ServerError, Token
 from hraj.server.rooms import Rooms, refuse_local_options
 from hraj.server.tokens import hash_token, new_room_id
@@ -59,6 +63,7 @@ class Seek(Message):
     clock: ClockPreset | None = None
     name: Name | None = None
     gender: Gender | None = None
+    rated: bool = False
 
 
 class SeekSecret(Message):
@@ -141,6 +146,11 @@ async def seek(body: Seek, request: Request) -> dict[str, Any]:
     control = rooms.control_for(spec, game)
     # The cookie counts only with its CSRF token, as for any change made with it.
     seeker = await acting_person(request)
+    if body.rated:
+        try:
+            check_rated_room(game.id, settled, [None] * game.players, seeker, 0)
+        except AccountError as error:
+            raise account_error(error) from None
     rating = await _rating(request, seeker, game.id)
     now = dt.datetime.now(dt.UTC)
     secret = secrets.token_urlsafe(24)
@@ -151,13 +161,13 @@ async def seek(body: Seek, request: Request) -> dict[str, Any]:
             game.id,
             dict(game.options),
             game.players,
-            False,
+            body.rated,
             None if control is None else dict(control.to_json()),
         ),
         game=game.id,
         options=settled,
         players=game.players,
-        rated=False,
+        rated=body.rated,
         clock=None if body.clock is None else {"preset": body.clock},
         rating=rating,
         name=seeker.name if seeker is not None and seeker.signed_in else body.name,
@@ -195,8 +205,14 @@ async def seek_bot(seek_id: str, request: Request) -> dict[str, Any]:
     if row.room_id is not None:
         return await _status(rooms, row)
     offer = offered_bot(row.game, row.rating)
-    seats = [person(row), *[SeatSpec(kind="bot", bot=offer["bot"])] * (row.players - 1)]
-    spec = CreateRoom(game=row.game, options=row.options, seats=seats, claim=0)
+    bots = [offer["bot"]] * (row.players - 1)
+    if row.rated:
+        try:
+            check_rated_table(row.game, row.options, [None, *bots])
+        except AccountError as error:
+            raise account_error(error) from None
+    seats = [person(row), *[SeatSpec(kind="bot", bot=bot) for bot in bots]]
+    spec = CreateRoom(game=row.game, options=row.options, seats=seats, claim=0, rated=row.rated)
     created = await rooms.create(spec, row.person)
     await asyncio.to_thread(cancel, rooms.store.engine, row.id)
     assert created.claimed is not None
@@ -244,6 +260,7 @@ async def _pair(rooms: Rooms, row: SeekRow) -> SeekRow:
         options=row.options,
         seats=seats,
         clock=preset if isinstance(preset, str) else None,
+        rated=row.rated,
     )
     seated = {n: (seat_token(rooms.secret, s.secret_hash), s.person) for n, s in enumerate(seekers)}
     with contextlib.suppress(SeekTaken):  # another process paired some of them first: ask again next time
