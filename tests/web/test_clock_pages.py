@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from hraj.store.timekeeping import ClockChange, DueRow, write_clocks
 from hraj.web.clock_words import clock, time_left
-from tests.server.test_accounts import guest, solo_room
+from tests.server.test_accounts import guest, sign_up, solo_room
 from tests.web.test_pages import client  # noqa: F401  (the fixture)
 
 
@@ -52,3 +52,17 @@ def test_the_play_now_page_names_each_level_a_seeker_may_be_offered_with_its_rat
     levels = json.loads(html.unescape(found.group(1)))
     assert levels["optimal"][0] == "Pokročilý ≈ 1\xa0500"  # as the seat picker names it
     assert levels["master"][0].startswith("Mistr ≈ 1\xa0")
+
+
+def test_the_play_now_page_offers_a_rated_seek_only_to_a_person_signed_in(
+    client: TestClient,  # noqa: F811
+) -> None:
+    page = client.get("/hrat?lang=cs").text
+    box = re.search(r'<input type="checkbox" id="seek-rated"([^>]*)>', page)
+    assert box is not None and "disabled" in box.group(1)
+    assert 'id="seek-rated-why">Hodnocenou hru může založit jen přihlášený hráč.' in page
+    assert 'data-option="match_length"' in page  # a game's options, as the start page offers them
+    sign_up(client, "Eva", **guest(client))
+    page = client.get("/hrat?lang=cs").text
+    box = re.search(r'<input type="checkbox" id="seek-rated"([^>]*)>', page)
+    assert box is not None and "disabled" not in box.group(1) and 'id="seek-rated-why"' not in page

@@ -1,8 +1,8 @@
 "use strict";
-// "Hrát hned": seek a game through the JSON API, renew the seek every two seconds while
-// waiting (a seek that is not renewed is gone), offer the bot level the server proposes
-// after a while (the one rated nearest the seeker), and open the room once paired,
-// keeping the seat's token like any other.
+// "Hrát hned": seek a game (its options, rated or not) through the JSON API, renew the
+// seek every two seconds while waiting (a seek that is not renewed is gone), offer the
+// bot level the server proposes after a while (the one rated nearest the seeker), and
+// open the room once paired, keeping the seat's token like any other.
 (() => {
   const { tr, rooms, jsonHeaders } = window.hraj;
   const $ = (id) => document.getElementById(id);
@@ -74,7 +74,17 @@
     const box = options();
     const clock = box.querySelector("[name=clock]").value;
     const name = $("seek-name").value.trim();
-    const body = { game: $("seek-game").value, players: Number(box.querySelector("[name=players]").value) };
+    const chosen = {};
+    for (const input of box.querySelectorAll("[data-option]")) {
+      const value = input.dataset.bool ? input.checked : input.dataset.int ? Number(input.value) : input.value;
+      chosen[input.dataset.option] = value;
+    }
+    const body = {
+      game: $("seek-game").value,
+      options: chosen,
+      players: Number(box.querySelector("[name=players]").value),
+      rated: $("seek-rated").checked,
+    };
     if (clock) body.clock = clock;
     if (name) body.name = name;
     try {
