@@ -63,3 +63,12 @@ def test_only_seeks_of_the_same_game_options_rating_and_clock_share_a_key() -> N
     assert base != seek_key("g", {"a": 1, "b": 2}, 2, True, clock)
     assert base != seek_key("g", {"a": 1, "b": 2}, 3, False, clock)
     assert base != seek_key("g", {"a": 1, "b": 2}, 2, False, None)
+
+
+def test_one_person_is_never_paired_with_themselves() -> None:
+    twice = [Waiting("tab1", 1500, 0.0, "eva"), Waiting("tab2", 1500, 1.0, "eva")]
+    assert choose_group(twice, 2, now=2.0) is None
+    twice.append(Waiting("petr", 1500, 2.0, "petr"))
+    assert [w.id for w in choose_group(twice, 2, now=2.0) or []] == ["tab1", "petr"]
+    unknown = [Waiting("a", 1500, 0.0), Waiting("b", 1500, 0.0)]  # browsers without a cookie
+    assert choose_group(unknown, 2, now=0.0) is not None

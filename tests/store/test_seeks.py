@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import threading
+from importlib import resources
 
 import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
 
 from hraj.store import NewRoom, NewSeat, Store
 from hraj.store.errors import SeekTaken
@@ -96,3 +101,26 @@ def test_two_processes_pairing_the_same_seeks_at_once_make_one_room(db_url: str)
     finally:
         first.close()
         second.close()
+
+
+def test_the_seekers_column_comes_and_goes_with_its_migration(store: Store) -> None:
+    add_seek(store.engine, dataclasses.replace(seek("a"), person="p" * 32))
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("hraj.store") / "migrations"))
+
+    def columns() -> set[str]:
+        with store.engine.connect() as connection:
+            return {column["name"] for column in sa.inspect(connection).get_columns("seeks")}
+
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0010")
+    assert "person" not in columns()
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+    assert "person" in columns()
+    found = renew(store.engine, "a", NOW)
+    assert found is not None and found.person is None  # a seek of before knows nobody
+    add_seek(store.engine, dataclasses.replace(seek("b"), person="q" * 32))
+    assert [s.person for s in waiting(store.engine, "k", NOW, ttl_s=10)] == [None, "q" * 32]

@@ -412,7 +412,8 @@ def test_the_keyboard_reaches_and_plays_the_backgammon_board(browser: Browser, s
         page.keyboard.press("Tab")
         presses += 1
         passed.append(page.evaluate("document.activeElement.outerHTML.slice(0, 80)"))
-        assert presses <= 10, passed  # the bar's links (home, rules, my games, leaderboard, account, 3 languages), the sound
+        # the bar's links (home, rules, my games, leaderboard, account, 3 languages), the sound
+        assert presses <= 10, passed
     # The first point in the Tab order can start a move; the arrows walk every point
     # (test_reach checks the order), and Enter on one that can start a move picks it.
     start = page.evaluate(_FOCUS)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
+import html
+import json
+import re
 
 from fastapi.testclient import TestClient
 
 from hraj.store.timekeeping import ClockChange, DueRow, write_clocks
 from hraj.web.clock_words import clock, time_left
-from tests.server.test_accounts import guest, solo_room
+from tests.server.test_accounts import guest, sign_up, solo_room
 from tests.web.test_pages import client  # noqa: F401  (the fixture)
 
 
@@ -38,3 +41,28 @@ def test_my_games_lists_the_games_waiting_for_me_first(client: TestClient) -> No
     assert order == sorted(order)
     assert "Jste na tahu</strong> · zbývají 2 dny" in page
     assert page.count("Jste na tahu</strong>") == 1
+
+
+def test_the_play_now_page_names_each_level_a_seeker_may_be_offered_with_its_rating(
+    client: TestClient,  # noqa: F811
+) -> None:
+    page = client.get("/hrat?lang=cs").text
+    found = re.search(r"""data-game="qwixx" data-bots='([^']*)'""", page)
+    assert found is not None
+    levels = json.loads(html.unescape(found.group(1)))
+    assert levels["optimal"][0] == "Pokročilý ≈ 1\xa0500"  # as the seat picker names it
+    assert levels["master"][0].startswith("Mistr ≈ 1\xa0")
+
+
+def test_the_play_now_page_offers_a_rated_seek_only_to_a_person_signed_in(
+    client: TestClient,  # noqa: F811
+) -> None:
+    page = client.get("/hrat?lang=cs").text
+    box = re.search(r'<input type="checkbox" id="seek-rated"([^>]*)>', page)
+    assert box is not None and "disabled" in box.group(1)
+    assert 'id="seek-rated-why">Hodnocenou hru může založit jen přihlášený hráč.' in page
+    assert 'data-option="match_length"' in page  # a game's options, as the start page offers them
+    sign_up(client, "Eva", **guest(client))
+    page = client.get("/hrat?lang=cs").text
+    box = re.search(r'<input type="checkbox" id="seek-rated"([^>]*)>', page)
+    assert box is not None and "disabled" not in box.group(1) and 'id="seek-rated-why"' not in page

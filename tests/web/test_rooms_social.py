@@ -4,6 +4,7 @@ name, spectators told why, the chat (markup stays text), the rematch, replays by
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +163,28 @@ def test_chat_between_players_keeps_markup_as_text_and_spectators_read_it(
     host.screenshot(path=str(artifacts / "room-chat.png"), full_page=True)
     watcher.screenshot(path=str(artifacts / "room-chat-spectator.png"), full_page=True)
     for each in (watcher_context, context, host_context):
+        each.close()
+
+
+def test_a_spectator_whose_chat_script_comes_after_the_socket_still_reads_the_chat(
+    browser: Browser, server_url: str
+) -> None:
+    """On a slow line the socket's welcome can come before the page's last script has
+    run; the chat must not wait for a welcome it has already missed."""
+    host_context, host = newcomer(browser)
+    room = make_room(host, server_url, ["me", "friend"])
+    watcher_context, watcher = newcomer(browser)
+
+    def late(route: Route) -> None:
+        time.sleep(2)  # the welcome arrives in the meantime
+        route.continue_()
+
+    watcher.route("**/static/room-social.js", late)
+    watcher.goto(f"{server_url}/r/{room}?lang=cs")
+    watcher.wait_for_selector("#connection[data-state=open]", timeout=WAIT_MS)
+    expect(watcher.locator("#chat")).to_be_visible(timeout=WAIT_MS)
+    expect(watcher.locator("#chat-readonly")).to_be_visible()
+    for each in (watcher_context, host_context):
         each.close()
 
 

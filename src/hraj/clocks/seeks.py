@@ -50,10 +50,15 @@ class Waiting:
     rating: float
     since: float
     """When it began (epoch seconds)."""
+    person: str | None = None
+    """Who seeks (None: unknown): one person is never seated against themselves."""
 
 
 def _fits(a: Waiting, b: Waiting, now: float) -> bool:
-    """Each accepts the other: the rating gap is within both ranges."""
+    """Each accepts the other: two people (not one person's two seeks), the rating gap
+    within both ranges."""
+    if a.person is not None and a.person == b.person:
+        return False
     gap = abs(a.rating - b.rating)
     return gap <= rating_range(now - a.since) and gap <= rating_range(now - b.since)
 

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from hraj.core.bot import bot_names
 from hraj.players.rating import SCALE, Skill, from_display
 
 DATA = Path(__file__).with_name("bot_ratings.json")
@@ -50,3 +51,10 @@ def bot_rating(game_id: str, bot: str) -> BotRating | None:
     if not isinstance(found, dict):
         return None
     return BotRating(float(found["rating"]), float(found["interval"]), str(entry["system"]))
+
+
+def anchors(game_id: str) -> dict[str, float]:
+    """The game's bot levels that have a calibrated rating -> that rating: the levels a
+    seeker without a partner may be offered, the nearest to their own rating."""
+    found = {bot: bot_rating(game_id, bot) for bot in bot_names(game_id)}
+    return {bot: anchor.rating for bot, anchor in found.items() if anchor is not None}

@@ -168,6 +168,14 @@ class Profiles:
             record.history = record.history[-HISTORY:]
         return Profile(person.id, person.name, utc(person.created_at), games, recent)
 
+    def rating(self, person: str, game: str) -> Shown | None:
+        """A person's rating in one game as their profile shows it; None before their first rated game."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                sa.select(ratings).where(ratings.c.person == person, ratings.c.game == game)
+            ).first()
+        return None if row is None else Shown.of(row.rating, row.deviation, row.experience, row.games, self.limits)
+
     def leaderboard(self, game: str, now: dt.datetime | None = None) -> list[Ranked]:
         """The best players of a game who are not provisional and played a rated game lately."""
         since = (now or dt.datetime.now(dt.UTC)) - dt.timedelta(days=ACTIVE_DAYS)

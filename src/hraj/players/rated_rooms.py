@@ -27,6 +27,16 @@ def check_rated_room(
     person's) may be rated: its game is rated in these options, its creator is signed
     in and takes a seat, and every bot has a calibrated rating. (A game whose options
     are wrong is left to the room's own check.)"""
+    check_rated_table(game_id, options, bots)
+    if creator is None or not creator.signed_in:
+        raise NotRated("Sign in to start a rated game.")
+    if claim is None or claim >= len(bots) or bots[claim] is not None:
+        raise NotRated("In a rated game you take a seat yourself.")
+
+
+def check_rated_table(game_id: str, options: Mapping[str, object], bots: Sequence[str | None]) -> None:
+    """Raise NotRated unless a game of these options and seats is rated at all: not a game
+    alone or a money game, and no bot without a calibrated rating on the game's scale."""
     try:
         spec = game_class(game_id).options_spec
         game = hraj.game(game_id, **{**({"players": len(bots)} if "players" in spec else {}), **options})
@@ -35,10 +45,6 @@ def check_rated_room(
     how = game.rated_as()
     if how is None:
         raise NotRated("This game is not rated with these options (a game alone or a money game).")
-    if creator is None or not creator.signed_in:
-        raise NotRated("Sign in to start a rated game.")
-    if claim is None or claim >= len(bots) or bots[claim] is not None:
-        raise NotRated("In a rated game you take a seat yourself.")
     for bot in bots:
         if bot is None:
             continue

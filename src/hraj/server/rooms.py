@@ -39,6 +39,19 @@ log = logging.getLogger("hraj.server")
 FINISHED_CACHE = 1000
 
 
+def refuse_local_options(spec: Mapping[str, Option], options: Mapping[str, object]) -> None:
+    """Refuse options that read the machine's files (only its own command line may set
+    them); checked before the game is made, since making it would read the path."""
+    for name in options:
+        option = spec.get(name)
+        if option is not None and option.local_only:
+            raise ServerError(
+                "invalid_option",
+                "The option {option} reads files of the machine; only the local command line may set it.",
+                option=name,
+            )
+
+
 @dataclass(slots=True)
 class Created:
     room: Room
@@ -127,25 +140,17 @@ class Rooms:
         self,
         spec: CreateRoom,
         person: str | None = None,
-        tokens: dict[int, str] | None = None,
+        seated: Mapping[int, tuple[str, str | None]] | None = None,
         pairs: list[tuple[str, int]] | None = None,
     ) -> Created:
         """Make a room as `spec` says; the seat its creator claims (if any) is `person`'s.
-        `tokens` give person seats their tokens at once (the people a seek paired, who
-        learn them from their seeks); `pairs` are those seeks, marked in the transaction
-        that stores the room (`SeekTaken` if any was paired meanwhile)."""
+        `seated` gives person seats their token and person at once (the people a seek
+        paired, who learn their tokens from their seeks); `pairs` are those seeks, marked
+        in the transaction that stores the room (`SeekTaken` if any was paired meanwhile)."""
         options: GameOptions = dict(spec.options)
         try:
             cls = game_class(spec.game)
-            for name in options:
-                option = cls.options_spec.get(name)
-                if option is not None and option.local_only:
-                    # Checked before the game is made: making it would read the path.
-                    raise ServerError(
-                        "invalid_option",
-                        "The option {option} reads files of the machine; only the local command line may set it.",
-                        option=name,
-                    )
+            refuse_local_options(cls.options_spec, options)
             if "players" in cls.options_spec and "players" not in options:
                 options["players"] = len(spec.seats)
             game = cls(**options)
@@ -190,9 +195,13 @@ class Rooms:
                 person=person,
             )
             claimed = (spec.claim, token)
-        for number, given in (tokens or {}).items():
+        for number, (given, whose) in (seated or {}).items():
             seats[number] = NewSeat(
-                PERSON, name=seats[number].name, gender=seats[number].gender, token_hash=hash_token(self.secret, given)
+                PERSON,
+                name=seats[number].name,
+                gender=seats[number].gender,
+                token_hash=hash_token(self.secret, given),
+                person=whose,
             )
         new = NewRoom(
             id=room_id,

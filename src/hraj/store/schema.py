@@ -176,6 +176,9 @@ seeks = Table(
     Column("seen_at", DateTime(timezone=True), nullable=False),
     Column("room_id", String(32), nullable=True),
     Column("seat", Integer, nullable=True),
+    #: The seeker (an account's id, or a guest's from the guest cookie): the seat the
+    #: seek takes becomes theirs, as a claimed seat does.
+    Column("person", String(32), nullable=True),
     Index("ix_seeks_key_room", "key", "room_id"),
     Index("ix_seeks_seen", "seen_at"),
 )

@@ -37,6 +37,8 @@ class SeekRow:
     seen_at: dt.datetime
     room_id: str | None = None
     seat: int | None = None
+    person: str | None = None
+    """Who seeks (an account's or a guest's id); None: a browser without its cookie."""
 
 
 def _seek(row: sa.RowMapping) -> SeekRow:
@@ -56,6 +58,7 @@ def _seek(row: sa.RowMapping) -> SeekRow:
         utc(row["seen_at"]),
         row["room_id"],
         row["seat"],
+        row["person"],
     )
 
 
@@ -76,6 +79,7 @@ def add_seek(engine: sa.Engine, seek: SeekRow) -> None:
                 gender=seek.gender,
                 created_at=seek.created_at,
                 seen_at=seek.seen_at,
+                person=seek.person,
             )
         )
 

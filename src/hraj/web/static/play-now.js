@@ -1,7 +1,8 @@
 "use strict";
-// "Hrát hned": seek a game through the JSON API, renew the seek every two seconds while
-// waiting (a seek that is not renewed is gone), offer the bot the server proposes after
-// a while, and open the room once paired, keeping the seat's token like any other.
+// "Hrát hned": seek a game (its options, rated or not) through the JSON API, renew the
+// seek every two seconds while waiting (a seek that is not renewed is gone), offer the
+// bot level the server proposes after a while (the one rated nearest the seeker), and
+// open the room once paired, keeping the seat's token like any other.
 (() => {
   const { tr, rooms, jsonHeaders } = window.hraj;
   const $ = (id) => document.getElementById(id);
@@ -40,9 +41,11 @@
     if (answer.state === "paired") return paired(answer);
     $("seek-status").textContent = tr("Waiting for an opponent… {seconds} s", { seconds: Math.round(answer.waited) });
     if (answer.bot) {
+      // The level as the seat picker names it, with its rating: "Pokročilý ≈ 1 550".
+      const [label] = JSON.parse(options().dataset.bots)[answer.bot] || [answer.bot];
       $("seek-bot").hidden = false;
       $("seek-bot").dataset.bot = answer.bot;
-      $("seek-status").textContent += " " + tr("Nobody of a similar rating is waiting. Play against {bot} instead?", { bot: answer.bot });
+      $("seek-status").textContent += " " + tr("Nobody of a similar rating is waiting. Play against {bot} instead?", { bot: label });
     }
     timer = setTimeout(renew, RENEW_MS);
   }
@@ -71,7 +74,17 @@
     const box = options();
     const clock = box.querySelector("[name=clock]").value;
     const name = $("seek-name").value.trim();
-    const body = { game: $("seek-game").value, players: Number(box.querySelector("[name=players]").value) };
+    const chosen = {};
+    for (const input of box.querySelectorAll("[data-option]")) {
+      const value = input.dataset.bool ? input.checked : input.dataset.int ? Number(input.value) : input.value;
+      chosen[input.dataset.option] = value;
+    }
+    const body = {
+      game: $("seek-game").value,
+      options: chosen,
+      players: Number(box.querySelector("[name=players]").value),
+      rated: $("seek-rated").checked,
+    };
     if (clock) body.clock = clock;
     if (name) body.name = name;
     try {

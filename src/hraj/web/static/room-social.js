@@ -249,4 +249,7 @@
 
   offerSeat();
   showRematch();
+  // The socket may have said welcome before this script ran (deferred scripts can come in
+  // after it on a slow line): the chat is loaded now as well, and again at each welcome.
+  loadChat();
 })();
