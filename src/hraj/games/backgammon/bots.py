@@ -4,10 +4,10 @@
 resulting position is scored with the race or the contact weights (chosen by the
 position before the move, as in the original) and the best is played.
 
-`net` and `expert` play with hraj's own evaluator (`evaluator`, a neural net trained by
-self-play): `net` takes the play the net likes best (0-ply), `expert` looks one roll
-ahead with gnubg's move filter (`search`; 2-ply measured no stronger and costs five
-times as much). `expert.values` gives every legal play
+`net` and `expert` play with hraj's own evaluator (`evaluator`, neural nets trained by
+self-play): `net` takes the play the nets like best (0-ply), `expert` looks one roll
+ahead with gnubg's move filter (`search`; with the earlier net 2-ply measured no
+stronger, and it costs about ten times as much). `expert.values` gives every legal play
 with its equity and five probabilities, for hints and analysis.
 
 Cube and resignations, for every level, are `decisions.decide` (Janowski's cube model,
@@ -151,7 +151,7 @@ class NetBot(Bot):
     name = "net"
     help = _(
         "a neural net trained by self-play, playing the position it likes best; "
-        "wins about 0.45 points a game against pubeval"
+        "wins about 0.44 points a game against pubeval"
     )
     plies = 0
     #: How deep the cube's evaluation of the position before the roll searches.

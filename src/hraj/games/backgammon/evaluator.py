@@ -10,12 +10,13 @@ opponent's, each numbered from its own side as in `moves` (index 0 borne off, 1.
 points, 25 the bar). `Evaluator.probabilities` takes many positions at once, so that
 every play of a roll is scored by one matrix product.
 
-The net is one hidden layer of sigmoid units over Tesauro's raw encoding (four units
-per point and the bar for each side, the checkers borne off) and three cheap inputs:
-both pip counts and whether the sides can still meet. It was trained by TD(λ) self-play
-(`hraj.games.backgammon.train`), then fitted to its own 1-ply values (`distil`); the
-weights and the configuration that made them ship as `net.npz` and `net.json` beside
-this module.
+The shipped evaluator is two nets, one for races and one for positions where the sides
+can still meet, each one hidden layer of sigmoid units over the expert inputs of
+`features`; bear-offs are answered from the database. It was trained by TD(λ)
+self-play (`hraj.games.backgammon.train`); the weights and the commands that made them
+ship as `net.npz` and `net.json` beside this module. A file of the earlier kind, one net
+over Tesauro's raw encoding (four units per point and the bar for each side, the
+checkers borne off, both pip counts and whether the sides can still meet), still loads.
 """
 
 from __future__ import annotations
