@@ -125,7 +125,7 @@ def stored_seeks(client: TestClient) -> dict[str | None, float]:
     """Each stored seek's name -> the rating it carries."""
     engine = client.app.state.rooms.store.engine  # type: ignore[attr-defined]
     with engine.connect() as connection:
-        return dict(connection.execute(sa.select(seeks.c.name, seeks.c.rating)).tuples().all())
+        return dict(connection.execute(sa.select(seeks.c.name, seeks.c.rating)).all())
 
 
 def test_a_signed_in_seeker_carries_their_rating_and_a_guest_or_newcomer_the_centre(client: TestClient) -> None:
