@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
+import subprocess
+import sys
+import time
 
 from argon2 import extract_parameters
 from argon2.profiles import RFC_9106_LOW_MEMORY
@@ -56,3 +60,35 @@ def test_an_unknown_account_is_checked_against_a_dummy_hash() -> None:
         assert hashing._dummy is not None and hashing._dummy.startswith("$argon2id$")
     finally:
         hashing.close()
+
+
+_SERVER = """
+import asyncio, sys
+from hraj.players.passwords import Hashing
+hashing = Hashing()
+asyncio.run(hashing.hash("a password of some length"))
+print(*hashing._pool._processes, flush=True)
+sys.stdin.read()
+"""
+
+
+def test_the_hashing_workers_end_when_their_server_is_killed() -> None:
+    server = subprocess.Popen([sys.executable, "-c", _SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    workers = [int(pid) for pid in server.stdout.readline().split()]
+    assert workers and all(_alive(pid) for pid in workers)
+    server.send_signal(signal.SIGKILL)
+    server.wait()
+    deadline = time.monotonic() + 30
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in workers), "a worker outlived its killed server"
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process runs: an ended one that nobody has reaped yet (a zombie) does not."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
