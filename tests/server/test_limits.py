@@ -10,7 +10,17 @@ import httpx
 import pytest
 
 from hraj.server import limits
-from hraj.server.limits import NETWORK_FACTOR, PENALTY_S, Rate, Shared, Sockets, network_of
+from hraj.server.limits import (
+    NETWORK_FACTOR,
+    PENALTY_MEMORY_S,
+    PENALTY_MOST_S,
+    PENALTY_S,
+    Rate,
+    Shared,
+    Sockets,
+    network_of,
+)
+from tests.server.conftest import MakeClient
 from tests.server.live import LiveServer
 
 
@@ -107,3 +117,51 @@ def test_new_rooms_are_limited_per_network_too(tmp_path: Path) -> None:
     finally:
         assert server.stop() == 0
     assert answers == [201] * (2 * NETWORK_FACTOR) + [429, 201]
+
+
+def test_a_room_over_the_rate_is_refused_before_its_body_is_read(make_client: MakeClient) -> None:
+    """Over the rate of new rooms even a body that is no room at all is answered 429, not
+    400: the guard refused it before the route parsed and validated anything."""
+    client = make_client(room_rate=0.001, room_burst=1)
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    assert client.post("/api/rooms", json={"game": "qwixx", "seats": seats}).status_code == 201
+    refused = client.post("/api/rooms", json={"game": "no such game", "seats": "none"})
+    assert refused.status_code == 429, refused.text
+    assert refused.json()["code"] == "rate_limited"
+    assert "new rooms" in refused.json()["message"]
+    allowed = make_client(room_rate=0.001, room_burst=2)
+    allowed.post("/api/rooms", json={"game": "qwixx", "seats": seats})
+    assert allowed.post("/api/rooms", json={"game": "no such game", "seats": "none"}).status_code == 400
+
+
+def test_a_page_refused_by_the_rate_gets_no_guest_cookie(make_client: MakeClient) -> None:
+    """The guard stands outside the page's cookies: a refused first visit is answered
+    before a guest id is made for it (a flood of refusals costs no cookie's signing)."""
+    client = make_client(http_rate=0.001, http_burst=1)
+    assert client.get("/").headers.get("set-cookie", "").startswith("hraj_guest=")
+    client.cookies.clear()
+    refused = client.get("/")
+    assert refused.status_code == 429
+    assert refused.headers.get("set-cookie") is None
+
+
+def test_an_address_that_floods_again_soon_waits_twice_as_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    """10 s, then 20 s for an offence within a minute of the first penalty's end, then
+    40 s; a minute of good behaviour later it starts at 10 s again; never over the cap."""
+    now = [1000.0]
+    monkeypatch.setattr(limits, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    sockets = Sockets(per_address=5)
+    address = "198.51.100.9"
+    waits = []
+    for pause in (0.0, 5.0, 5.0, PENALTY_MEMORY_S + 1):
+        now[0] += pause
+        sockets.penalise(address)
+        began = now[0]
+        while sockets.refuses(address):
+            now[0] += 1
+        waits.append(now[0] - began)
+    assert waits == [PENALTY_S, 2 * PENALTY_S, 4 * PENALTY_S, PENALTY_S]
+    for _ in range(20):
+        sockets.penalise(address)
+        now[0] += 1
+    assert sockets.penalised[address][1] == PENALTY_MOST_S

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -11,6 +12,7 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from hraj.server.guard import CLOSE_TOO_MANY
+from hraj.server.room_socket import ADDRESS_SOCKETS
 from tests.server.conftest import MakeClient
 from tests.server.helpers import illegal_for, new_room, two_people, view
 
@@ -209,3 +211,35 @@ def test_oversized_messages_and_floods_get_errors(make_client: MakeClient) -> No
     with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(f"/ws/rooms/{body['room']}") as ws:
         ws.receive_json()
     assert refused.value.code == CLOSE_TOO_MANY
+
+
+def test_the_sockets_of_one_address_share_its_message_budget(make_client: MakeClient) -> None:
+    """Sockets of one address, each well within its own rate, together send more than the
+    address's `ADDRESS_SOCKETS` sockets' worth: the socket that goes over is closed,
+    after 3 of its own 10. (A flooder's thirty sockets each sent their own burst of 40
+    whenever its penalty ended.)"""
+    client = make_client(ws_rate=0.001, ws_burst=10)
+    body, _, _ = two_people(client)
+    room = body["room"]
+    each, budget = 8, 10 * ADDRESS_SOCKETS
+    first = budget // each  # sockets that send `each` pings, under the address's budget
+    with contextlib.ExitStack() as stack:
+        opened = [stack.enter_context(client.websocket_connect(f"/ws/rooms/{room}")) for _ in range(first + 1)]
+        for ws in opened:
+            hello(ws)
+        for ws in opened[:first]:
+            for number in range(each):
+                ws.send_json({"type": "ping", "id": str(number)})
+                until(ws, "pong", str(number))
+        last = opened[-1]
+        left = budget - first * each
+        assert 0 < left < 10, "the last socket is far from its own limit"
+        for number in range(left):
+            last.send_json({"type": "ping", "id": str(number)})
+            until(last, "pong", str(number))
+        last.send_json({"type": "ping", "id": "over"})
+        answer = last.receive_json()  # not a pong
+        assert (answer["type"], answer.get("code")) == ("error", "rate_limited"), answer
+        with pytest.raises(WebSocketDisconnect) as closed:
+            last.receive_json()
+        assert closed.value.code == CLOSE_TOO_MANY

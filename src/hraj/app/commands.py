@@ -85,6 +85,8 @@ def run_server(settings: Settings, lang: str = "en") -> None:
     """Open the store, listen, print the URL, and serve until interrupted."""
     import uvicorn
 
+    from hraj.server.early_refusal import early_refusing
+
     # The commit thread needs the GIL for a moment between its database calls; with the
     # default 5 ms switch interval the busy event loop makes every commit wait that long.
     sys.setswitchinterval(0.0005)
@@ -109,8 +111,12 @@ def run_server(settings: Settings, lang: str = "en") -> None:
         raise _fail(reason, lang, 1) from None
     port = listener.getsockname()[1]
     actual = dataclasses.replace(settings, port=port)
+    app = create_app(actual, store)
     config = uvicorn.Config(
-        create_app(actual, store),
+        app,
+        # Without a trusted proxy the connection's address is the client's: upgrades the
+        # guard would refuse are refused as their headers arrive (hraj.server.early_refusal).
+        http="auto" if settings.trusted_proxies else early_refusing(app.state.socket_limits),
         log_level="info" if settings.access_log else "warning",
         log_config=None,  # the logging set up above, text or JSON, for uvicorn too
         ws_max_size=max(1 << 16, settings.max_message_bytes * 4),

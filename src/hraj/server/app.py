@@ -17,6 +17,7 @@ import datetime as dt
 import logging
 from collections.abc import AsyncIterator, Callable
 
+import orjson
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -33,7 +34,7 @@ from hraj.players.profiles import Profiles, Thresholds
 from hraj.players.results import install
 from hraj.server.fairness import new_seed
 from hraj.server.guard import Guard
-from hraj.server.limits import Rate, Shared, Sockets
+from hraj.server.limits import Rate, Shared, SocketLimits, Sockets
 from hraj.server.logs import Throttled
 from hraj.server.messages import (
     GameInfo,
@@ -42,6 +43,7 @@ from hraj.server.messages import (
     Stats,
 )
 from hraj.server.metrics import Metrics
+from hraj.server.page_cookies import PageCookies
 from hraj.server.people_api import add_people_api
 from hraj.server.protocol import (
     PROTOCOL_VERSION,
@@ -50,7 +52,7 @@ from hraj.server.protocol import (
 )
 from hraj.server.push import Pusher
 from hraj.server.push_api import router as push_router
-from hraj.server.room_api import add_room_api
+from hraj.server.room_api import add_room_api, new_rooms
 from hraj.server.room_socket import add_room_socket
 from hraj.server.seeks_api import router as seeks_router
 from hraj.server.settings import Settings
@@ -116,6 +118,7 @@ def create_api(
     socket_buckets = Rate(settings.ws_connect_rate, settings.ws_connect_burst)
     sign_up_buckets = Rate(settings.sign_up_rate / 3600, settings.sign_up_burst)
     sockets = Sockets(settings.ws_per_address)
+    socket_limits = SocketLimits(socket_buckets, sockets)
     metrics = Metrics(rooms, sockets.open)
     people = People(the_store)
     install(the_store)  # the end of a game is stored with its places and ratings
@@ -150,8 +153,12 @@ def create_api(
         docs_url=None,
         redoc_url=None,
         openapi_url="/openapi.json" if settings.operator_endpoints else None,
+        # hraj counts its own metrics (/metrics); FastAPI's OpenTelemetry hooks would only
+        # ask, at every request, whether a provider was set up.
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.rooms = rooms
+    app.state.socket_limits = socket_limits  # `hraj serve` refuses upgrades by them early too
     app.state.settings = settings
     app.state.metrics = metrics
     app.state.people = people
@@ -211,16 +218,31 @@ def create_api(
         log.exception("unexpected error at %s", request.url.path)
         return answer(request, ServerError("internal", "Something went wrong on the server."))
 
-    def refuse(request: Request, error: ServerError, as_json: bool) -> Response:
-        return error_response(error, _lang(request)) if as_json else answer(request, error)
+    refusals: dict[tuple[str, str, str], bytes] = {}
 
+    def refuse(request: Request, error: ServerError, as_json: bool) -> Response:
+        """The guard's refusal: as JSON its body is made once per error and language, for a
+        flood of them is answered many times a second."""
+        if not as_json and page_error is not None and _is_page(request):
+            return answer(request, error)
+        lang = _lang(request)
+        key = (error.code, str(error), lang)
+        body = refusals.get(key)
+        if body is None:
+            body = refusals[key] = orjson.dumps(error_body(error, lang))
+        metrics.errors.labels(error.code).inc()
+        headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
+        return Response(body, status_code=error.status, headers=headers, media_type="application/json")
+
+    # The last added is the outermost: the guard refuses before a page's cookies are read.
+    app.add_middleware(PageCookies, accounts=accounts)
     app.add_middleware(
         Guard,
         max_bytes=settings.max_message_bytes,
         rate=http_buckets,
         refuse=refuse,
-        upgrades=socket_buckets,
-        sockets=sockets,
+        socket_limits=socket_limits,
+        paths=new_rooms(room_buckets),
     )
 
     thresholds = Thresholds(settings.provisional_deviation, settings.provisional_experience)

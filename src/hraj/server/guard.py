@@ -12,14 +12,15 @@ again cost 0.66 ms of the server's time per refusal at the route.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from hraj.server.limits import Rate, Sockets
+from hraj.server.limits import Rate, SocketLimits
 from hraj.server.protocol import ServerError
 
 #: Sent with every HTTP answer. The pages load their script and style from /static only
@@ -44,19 +45,35 @@ CLOSE_TOO_MANY = 4429
 Refuse = Callable[[Request, ServerError, bool], Response]
 
 
+@dataclass(frozen=True)
+class PathRate:
+    """A rate of its own for one route (method and path), beside the address's general
+    one, and what a request over it is told. Checked here, before the route reads and
+    validates the body: a flood of refused room creations cost a route's whole work each."""
+
+    rate: Rate
+    refusal: ServerError
+
+
 class Guard:
     """The size and rate limits of HTTP requests, the headers of every answer, and the
     limits of socket upgrades (open sockets are counted here while they last)."""
 
     def __init__(
-        self, app: ASGIApp, max_bytes: int, rate: Rate, refuse: Refuse, upgrades: Rate, sockets: Sockets
+        self,
+        app: ASGIApp,
+        max_bytes: int,
+        rate: Rate,
+        refuse: Refuse,
+        socket_limits: SocketLimits,
+        paths: Mapping[tuple[str, str], PathRate] | None = None,
     ) -> None:
         self.app = app
         self.max_bytes = max_bytes
         self.rate = rate
         self.refuse = refuse
-        self.upgrades = upgrades
-        self.sockets = sockets
+        self.socket_limits = socket_limits
+        self.paths = dict(paths or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
@@ -87,13 +104,13 @@ class Guard:
         any other is refused before the upgrade (HTTP 403), at the least cost."""
         client = scope.get("client")
         address = client[0] if client else "?"
-        if not self.upgrades.take(address) or not self.sockets.admit(address):
+        if not self.socket_limits.admit(address):
             await send({"type": "websocket.close", "code": CLOSE_TOO_MANY, "reason": ""})
             return
         try:
             await self.app(scope, receive, send)
         finally:
-            self.sockets.release(address)
+            self.socket_limits.sockets.release(address)
 
     def _refusal(self, scope: Scope) -> Response | None:
         """The answer to a request refused before any route sees it, or None."""
@@ -108,6 +125,10 @@ class Guard:
                 Request(scope), ServerError("bad_message", "A request body must state its length."), True
             )
         client = scope.get("client")
-        if not self.rate.take(client[0] if client else "?"):
+        address = client[0] if client else "?"
+        if not self.rate.take(address):
             return self.refuse(Request(scope), ServerError("rate_limited", "Too many requests; slow down."), False)
+        own = self.paths.get((scope["method"], scope["path"]))
+        if own is not None and not own.rate.take(address):
+            return self.refuse(Request(scope), own.refusal, True)
         return None

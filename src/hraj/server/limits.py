@@ -5,29 +5,38 @@ what one subscriber or one rented machine usually holds), at `NETWORK_FACTOR` ti
 the address's share: forty addresses of one network get four addresses' worth, not
 forty. A socket that goes over its message rate is closed (close code 4429) and its
 address may not open another for `PENALTY_S` seconds, so an over-limit message costs
-the server one close instead of an answer for every message that follows.
+the server one close instead of an answer for every message that follows, and an
+address that floods again soon waits twice as long each time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import ipaddress
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
 #: A network's share of a limit, in addresses.
 NETWORK_FACTOR = 4
-#: Seconds an address may open no socket after one of its sockets went over its rate.
+#: Seconds an address may open no socket after one of its sockets went over its rate;
+#: twice as long at each offence within `PENALTY_MEMORY_S` of the last one ending, up
+#: to `PENALTY_MOST_S` (a flooder that reconnected every 10 s sent a burst each time).
 PENALTY_S = 10.0
+PENALTY_MOST_S = 600.0
+PENALTY_MEMORY_S = 60.0
 
 
+@functools.lru_cache(maxsize=4096)
 def network_of(address: str) -> str:
     """The network an address belongs to: IPv4 /24, IPv6 /56; a name that is no address
-    (a test client's) is its own network."""
+    (a test client's) is its own network. Remembered for the latest addresses: parsing
+    one was half the cost of a refused request."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -113,21 +122,28 @@ class Sockets:
         self.open: collections.Counter[str] = collections.Counter()
         """Open sockets by address (their sum: every open socket)."""
         self.by_network: collections.Counter[str] = collections.Counter()
-        self.penalised: dict[str, float] = {}
+        #: Addresses penalised lately: until when, and for how many seconds.
+        self.penalised: dict[str, tuple[float, float]] = {}
 
     def admit(self, address: str) -> bool:
         """Count a new socket of `address`, unless it is over its share or penalised."""
         network = network_of(address)
-        until = self.penalised.get(address)
-        if until is not None:
-            if time.monotonic() < until:
-                return False
-            del self.penalised[address]
+        if self._penalised(address):
+            return False
         if self.open[address] >= self.per_address or self.by_network[network] >= self.per_address * NETWORK_FACTOR:
             return False
         self.open[address] += 1
         self.by_network[network] += 1
         return True
+
+    def refuses(self, address: str) -> bool:
+        """Whether `admit` would refuse a socket of `address` now (counting nothing)."""
+        if self._penalised(address):
+            return True
+        return (
+            self.open[address] >= self.per_address
+            or self.by_network[network_of(address)] >= self.per_address * NETWORK_FACTOR
+        )
 
     def release(self, address: str) -> None:
         for counter, key in ((self.open, address), (self.by_network, network_of(address))):
@@ -135,12 +151,42 @@ class Sockets:
             if counter[key] <= 0:
                 del counter[key]
 
+    def _penalised(self, address: str) -> bool:
+        penalty = self.penalised.get(address)
+        return penalty is not None and time.monotonic() < penalty[0]
+
     def penalise(self, address: str) -> None:
-        """A socket of `address` went over its rate: it opens none for a while."""
+        """A socket of `address` went over its rate: it opens none for a while, longer
+        for an address that offends again soon after its last penalty."""
         now = time.monotonic()
         if len(self.penalised) > 10_000:
-            self.penalised = {key: until for key, until in self.penalised.items() if until > now}
-        self.penalised[address] = now + PENALTY_S
+            self.penalised = {
+                key: (until, seconds)
+                for key, (until, seconds) in self.penalised.items()
+                if until + PENALTY_MEMORY_S > now
+            }
+        seconds = PENALTY_S
+        last = self.penalised.get(address)
+        if last is not None and now < last[0] + PENALTY_MEMORY_S:
+            seconds = min(2 * last[1], PENALTY_MOST_S)
+        self.penalised[address] = (now + seconds, seconds)
+
+
+@dataclass(frozen=True)
+class SocketLimits:
+    """What a socket upgrade passes: its address's (and network's) rate of upgrades, and
+    its open sockets and penalty."""
+
+    upgrades: Rate
+    sockets: Sockets
+
+    def admit(self, address: str) -> bool:
+        """Take an upgrade and count the socket as open, unless the address is over a limit."""
+        return self.upgrades.take(address) and self.sockets.admit(address)
+
+    def refuses(self, address: str) -> bool:
+        """Whether `admit` would refuse `address` now, taking and counting nothing."""
+        return self.upgrades.wait(address) > 0 or self.sockets.refuses(address)
 
 
 class Shared(Generic[T]):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -30,10 +30,6 @@ from hraj.players.identity import (
     GUEST_COOKIE,
     SESSION_COOKIE,
     Person,
-    guest_cookie,
-    guest_of,
-    new_person_id,
-    session_hash,
 )
 from hraj.players.names import name_key
 from hraj.players.profiles import Profiles, Shown
@@ -182,9 +178,9 @@ def rating_json(shown: Shown) -> dict[str, object]:
 
 
 def add_people_api(app: FastAPI, accounts: Accounts, profiles: Profiles, sign_ups: Callable[[str], bool]) -> None:
-    """The routes of accounts and sessions, profiles and leaderboards, and the middleware
-    that gives a first page its guest cookie. `sign_ups` takes one new account from an
-    address's allowance."""
+    """The routes of accounts and sessions, profiles and leaderboards (a page's cookies are
+    `hraj.server.page_cookies`'). `sign_ups` takes one new account from an address's
+    allowance."""
     app.state.accounts = accounts
     app.state.profiles = profiles
 
@@ -208,33 +204,6 @@ def add_people_api(app: FastAPI, accounts: Accounts, profiles: Profiles, sign_up
             raise ServerError("not_found", "There is no game {game}.", game=game[:32])
         ranked = await asyncio.to_thread(profiles.leaderboard, game)
         return JSONResponse({"game": game, "players": [{"name": r.name, **rating_json(r.rating)} for r in ranked]})
-
-    @app.middleware("http")
-    async def guests(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        """A page gets the CSRF token of the browser's cookie; a first visit gets a guest cookie."""
-        if request.method != "GET" or request.url.path.startswith(NOT_PAGES):
-            return await call_next(request)
-        minted: str | None = None
-        session = request.cookies.get(SESSION_COOKIE)
-        if session:
-            identity = session_hash(accounts.secret, session)
-        else:
-            guest = guest_of(accounts.secret, request.cookies.get(GUEST_COOKIE))
-            if guest is None:
-                guest = minted = new_person_id()
-            identity = guest
-        mark = page_csrf.set(accounts.csrf(identity))
-        try:
-            response = await call_next(request)
-        finally:
-            page_csrf.reset(mark)
-        if getattr(request.state, "stale_session", False):
-            drop_cookie(response, request, SESSION_COOKIE)
-            if guest_of(accounts.secret, request.cookies.get(GUEST_COOKIE)) is None:
-                minted = new_person_id()
-        if minted is not None:
-            set_cookie(response, request, GUEST_COOKIE, guest_cookie(accounts.secret, minted))
-        return response
 
     def signed(request: Request, signed_in: SignedIn, status: int = 200) -> Response:
         response = JSONResponse({"name": signed_in.name, "csrf": signed_in.csrf}, status_code=status)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import TypeVar
 
+import orjson
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.responses import Response
@@ -18,6 +19,7 @@ from starlette.responses import Response
 from hraj.core.record import Record
 from hraj.server import room_view
 from hraj.server.chat import clean_chat
+from hraj.server.guard import PathRate
 from hraj.server.limits import Rate, Shared
 from hraj.server.messages import (
     ChatLines,
@@ -56,6 +58,16 @@ def _bearer(request: Request) -> str | None:
     return token.strip()
 
 
+def too_many_rooms() -> ServerError:
+    return ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
+
+
+def new_rooms(room_buckets: Rate) -> dict[tuple[str, str], PathRate]:
+    """The guard's rate of room creation: `POST /api/rooms` is refused before its body is
+    read; a rematch takes from the same buckets."""
+    return {("POST", "/api/rooms"): PathRate(room_buckets, too_many_rooms())}
+
+
 def add_room_api(
     app: FastAPI, rooms: Rooms, people: People, open_rooms: Shared[list[OpenRoom]], room_buckets: Rate
 ) -> None:
@@ -64,8 +76,7 @@ def add_room_api(
 
     @app.post("/api/rooms", status_code=201, response_model=None)
     async def create_room(spec: CreateRoom, request: Request) -> CreatedRoom:
-        if not room_buckets.take(_address(request)):
-            raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
+        # The rate of new rooms is checked by the guard (`new_rooms`), before the body is read.
         person, spec = await creator(request, spec)
         created = await rooms.create(spec, None if person is None else person.id)
         room = created.room
@@ -132,7 +143,7 @@ def add_room_api(
         if seat is None and not room.is_host(token):
             raise ServerError("forbidden", "Only the room's players may start a rematch.")
         if room.rematch is None and not room_buckets.take(_address(request)):
-            raise ServerError("rate_limited", "Too many new rooms from your address; wait a minute.")
+            raise too_many_rooms()
         new, made = await room.call(lambda: rooms.consent(room, seat, accept))
         if new is None:
             votes = await room.call(lambda: _async(room.votes.to_json()))
@@ -160,11 +171,20 @@ def add_room_api(
         line = await room.call(lambda: room.say(seat, text))
         return {"room": room.id, "number": line.number}
 
+    #: The lobby's answer, encoded once per read of the open rooms (a flood asks for the
+    #: same answer hundreds of times a second), with the read it was made of.
+    encoded: list[tuple[list[OpenRoom], bytes]] = []
+
     @app.get("/api/lobby", response_model=None)
-    async def lobby() -> Lobby:
+    async def lobby() -> Response:
         """The newest public rooms in play with a free person seat (no secrets, no tokens),
         as read at most a second ago."""
-        return {"rooms": [lobby_entry(room) for room in await open_rooms.get()]}
+        read = await open_rooms.get()
+        if not encoded or encoded[0][0] is not read:
+            answer: Lobby = {"rooms": [lobby_entry(room) for room in read]}
+            encoded[:] = [(read, orjson.dumps(answer))]
+        body = encoded[0][1]
+        return Response(body, media_type="application/json")
 
     async def seat_authority(request: Request, room: Room, seat: int, host_may: bool) -> bool:
         """Whether the token holds the seat (True) or is the host's (False); else an error."""

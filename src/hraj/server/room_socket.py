@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from hraj.server.chat import clean_chat
 from hraj.server.connection import Connection
 from hraj.server.guard import CLOSE_TOO_MANY
-from hraj.server.limits import Sockets, TokenBucket
+from hraj.server.limits import Rate, Sockets, TokenBucket
 from hraj.server.messages import Ack
 from hraj.server.metrics import Metrics
 from hraj.server.protocol import CLIENT_MESSAGE, Act, Back, Chat, Hello, Leave, Ping, ServerError, error_body
@@ -36,6 +36,7 @@ CLOSE_TOO_SLOW = 4408
 def add_room_socket(app: FastAPI, rooms: Rooms, sockets: Sockets, settings: Settings, metrics: Metrics) -> None:
     """Add the rooms' WebSocket to `app`; a socket closed for flooding puts its address
     in `sockets`' penalty box."""
+    messages = Rate(settings.ws_rate * ADDRESS_SOCKETS, settings.ws_burst * ADDRESS_SOCKETS)
 
     @app.websocket("/ws/rooms/{room_id}")
     async def socket(websocket: WebSocket, room_id: str) -> None:
@@ -85,7 +86,7 @@ def add_room_socket(app: FastAPI, rooms: Rooms, sockets: Sockets, settings: Sett
             await refuse(error, CLOSE_TOO_MANY)
             return None
         try:
-            await _read(websocket, room, connection, settings, metrics)
+            await _read(websocket, room, connection, settings, metrics, messages)
         except WebSocketDisconnect:
             pass
         except Flooded:
@@ -126,8 +127,17 @@ class Flooded(Exception):
     """A socket sent more messages than its rate allows: it is closed (`CLOSE_TOO_MANY`)."""
 
 
-async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings, metrics: Metrics) -> None:
+#: The messages of all sockets of one address, in sockets' worth (and its network's,
+#: `NETWORK_FACTOR` times more): thirty sockets of a flooder each sent their own burst
+#: when their penalty ended, 1,200 messages at once; now they share one.
+ADDRESS_SOCKETS = 5
+
+
+async def _read(
+    websocket: WebSocket, room: Room, connection: Connection, settings: Settings, metrics: Metrics, address: Rate
+) -> None:
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+    sender = websocket.client.host if websocket.client else "?"
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -137,7 +147,7 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
             raw = message.get("bytes") or b""
             text = raw.decode("utf-8", errors="replace")
         message_id: str | None = None
-        if not bucket.take():  # every message counts, oversized ones too
+        if not bucket.take() or not address.take(sender):  # every message counts, oversized ones too
             raise Flooded
         try:
             if len(text.encode()) > settings.max_message_bytes:

@@ -16,7 +16,7 @@ import time
 from typing import Protocol
 
 #: Spectators handed a new state in one turn of the event loop.
-CHUNK = 50
+CHUNK = 10
 
 
 class Watcher(Protocol):
