@@ -8,22 +8,26 @@ Each phase starts a fresh `hraj serve` (SQLite, loopback, the default limits unl
 own address (127.0.0.2) who move every 0.1 s; a move's latency runs from `act` to its
 `ack` (committed and broadcast). Meanwhile a separate process floods the server from
 many loopback addresses (Linux answers every 127.0.0.0/8 address), at a lower
-priority, as a flooder on machines of its own would be:
+priority. A real flooder and the players have machines of their own, so with two or
+more cores the server runs alone on the first one and the probe and the flood share the
+others (`--shared`: everything on every core, as before):
 
 - `messages`: 30 sockets from one address send `ping` as fast as they can and connect
   again whenever they are closed;
 - `bots`: 40 addresses (one /24) create rooms of bots only, backgammon to 32,767
   points with two pubeval seats, as fast as they are accepted;
-- `spectators`: a backgammon match whose two players move every 0.2 s, watched by N
-  spectator sockets (2,000 by default) from 20 addresses of 20 different /24 networks
-  (100 each) that connect again and again until they are in (the probe starts then);
+- `spectators`: a backgammon match whose two players move every 0.2 s (never resigning,
+  doubling or dropping), watched by N spectator sockets (2,000 by default) from 20
+  addresses of 20 different /24 networks (100 each) that connect again and again until
+  their socket is open (the probe starts then; the room may still close those over its
+  number of spectators);
 - `lobby`: 40 addresses (one /24) ask `GET /api/lobby`, 40 requests at a time;
 - `all`: every flood at once.
 
 It prints, per phase, the probe's moves, p50, p95 and p99 (and the p99 as a multiple of
 the quiet phase's), the server process's CPU time as a share of one core, and what the
-flood counted while the probe played: frames received,
-sockets closed or refused, answers by status (rooms: over the whole flood).
+flood counted while the probe played: frames received, sockets closed or refused,
+answers by status (rooms and spectator sockets: over the whole flood).
 """
 
 from __future__ import annotations
@@ -55,6 +59,8 @@ PROBE_ADDRESS = "127.0.0.2"
 PROBE_THINK_S = 0.1
 PHASES = ("quiet", "messages", "bots", "spectators", "lobby", "all")
 WARM_UP_S = 3.0
+#: Backgammon's actions that end a game before its end or hasten it: the players never take them.
+GIVING_UP = ("resign", "double", "drop")
 
 
 def http(address: str) -> httpx.AsyncClient:
@@ -95,7 +101,8 @@ async def player(
     until: float,
     stop: Stop | None = None,
 ) -> bool:
-    """Play one seat with random legal moves, `think` seconds apart; whether the game ended."""
+    """Play one seat with random legal moves, `think` seconds apart, never giving up (a
+    random resignation would end the showcase match at once); whether the game ended."""
     rng = random.Random(f"{room}{token}")
     ws = await socket(ws_url, room, address)
     ids = itertools.count(1)
@@ -114,7 +121,8 @@ async def player(
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             action_id = f"{token[:8]}-{next(ids)}"
             sent = time.perf_counter()
-            await ws.send(orjson.dumps({"type": "act", "action": rng.choice(view["legal"]), "id": action_id}).decode())
+            action = rng.choice([a for a in view["legal"] if not a.startswith(GIVING_UP)] or view["legal"])
+            await ws.send(orjson.dumps({"type": "act", "action": action, "id": action_id}).decode())
             while True:
                 answer = orjson.loads(await asyncio.wait_for(ws.recv(), 60))
                 if answer["type"] == "state":
@@ -203,8 +211,8 @@ async def flood_bots(url: str, stop: Stop, counts: collections.Counter[str], rea
 async def flood_spectators(
     url: str, stop: Stop, counts: collections.Counter[str], ready: asyncio.Event, spectators: int
 ) -> None:
-    """A long game (backgammon, 7 points) of two players moving every 0.2 s, watched."""
-    room, tokens = await new_room(url, "127.0.3.1", "backgammon", match_length=7)
+    """A long match (backgammon, 25 points) of two players moving every 0.2 s, watched."""
+    room, tokens = await new_room(url, "127.0.3.1", "backgammon", match_length=25)
     ws_url = url.replace("http://", "ws://", 1)
     connected = asyncio.Semaphore(0)
 
@@ -220,7 +228,7 @@ async def flood_spectators(
             counts["spectators never connected"] += 1
             connected.release()
             return
-        counts["spectators connected"] += 1
+        counts["spectator sockets opened"] += 1
         connected.release()
         try:
             while not stop.done:
@@ -293,13 +301,27 @@ def flood_main(kinds: list[str], url: str, spectators: int, signals: Any, out: A
 # --- one phase ----------------------------------------------------------------------------
 
 
+def split_cores(shared: bool) -> tuple[set[int], set[int]]:
+    """The cores of the server, and those of the probe and the flood: the first core for
+    the server alone and the others for the rest, unless `shared` or one core only."""
+    cores = os.sched_getaffinity(0)
+    if shared or len(cores) < 2:
+        return cores, cores
+    first = min(cores)
+    return {first}, cores - {first}
+
+
 def phase(name: str, args: argparse.Namespace, workdir: Path) -> tuple[list[float], dict[str, int], float]:
     """The probe's move times, what the flood counted, and the server's CPU share meanwhile."""
     env = {**os.environ, "HRAJ_SECRET": "benchmark-secret-0123456789", "HRAJ_LANG": "en"}
     env.update(dict(item.split("=", 1) for item in args.env))
     database = workdir / f"{name}.db"
     command = [sys.executable, "-m", "hraj.app", "serve", "--port", "0", "--database", str(database)]
-    server, banner = launch(command, env, "hraj serving on ")
+    os.sched_setaffinity(0, args.server_cores)  # the server (and its workers) inherit it
+    try:
+        server, banner = launch(command, env, "hraj serving on ")
+    finally:
+        os.sched_setaffinity(0, args.client_cores)
     url = banner.split()[3]
     kinds = [] if name == "quiet" else (["messages", "bots", "spectators", "lobby"] if name == "all" else [name])
     results: multiprocessing.Queue[Any] = multiprocessing.Queue()
@@ -338,11 +360,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds the probe plays in each phase")
     parser.add_argument("--spectators", type=int, default=2000)
     parser.add_argument("--env", nargs="*", default=[], help="NAME=VALUE settings of the server")
+    parser.add_argument("--shared", action="store_true", help="server, probe and flood on every core")
     args = parser.parse_args()
     if "quiet" not in args.phases:
         args.phases.insert(0, "quiet")
+    args.server_cores, args.client_cores = split_cores(args.shared)
+    os.sched_setaffinity(0, args.client_cores)  # the flood's process inherits it
     print(
-        f"probe: 2 players moving every {PROBE_THINK_S} s; {args.seconds:g} s per phase; load {os.getloadavg()[0]:.1f}"
+        f"probe: 2 players moving every {PROBE_THINK_S} s; {args.seconds:g} s per phase;"
+        f" server on cores {sorted(args.server_cores)}, probe and flood on {sorted(args.client_cores)};"
+        f" load {os.getloadavg()[0]:.1f}"
     )
     quiet_p99 = None
     with tempfile.TemporaryDirectory() as folder:
