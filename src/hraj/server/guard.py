@@ -7,7 +7,9 @@ request and answer in tasks and memory streams of its own, and two of them were 
 than half of the millisecond a small request cost, which a flood of requests within
 the limits (the lobby asked 90 times a second) took from every room of the process.
 A socket is refused here too, before any routing: a flooder that connects again and
-again cost 0.66 ms of the server's time per refusal at the route.
+again cost 0.66 ms of the server's time per refusal at the route. (`hraj serve` refuses
+by the same limits even earlier, as the upgrade's headers arrive: `early_refusal`.) It
+must be the outermost middleware, so that a refusal costs nothing of the others.
 """
 
 from __future__ import annotations
