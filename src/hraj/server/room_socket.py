@@ -134,7 +134,7 @@ ADDRESS_SOCKETS = 5
 
 
 async def _read(
-    websocket: WebSocket, room: Room, connection: Connection, settings: Settings, metrics: Metrics, address: Rate
+    websocket: WebSocket, room: Room, connection: Connection, settings: Settings, metrics: Metrics, per_address: Rate
 ) -> None:
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
     sender = websocket.client.host if websocket.client else "?"
@@ -147,7 +147,7 @@ async def _read(
             raw = message.get("bytes") or b""
             text = raw.decode("utf-8", errors="replace")
         message_id: str | None = None
-        if not bucket.take() or not address.take(sender):  # every message counts, oversized ones too
+        if not bucket.take() or not per_address.take(sender):  # every message counts, oversized ones too
             raise Flooded
         try:
             if len(text.encode()) > settings.max_message_bytes:
