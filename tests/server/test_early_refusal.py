@@ -108,9 +108,9 @@ def test_hraj_serve_refuses_an_address_over_its_upgrades_with_a_403(tmp_path: Pa
         statuses: list[object] = []
         for address in ("127.0.0.5", "127.0.0.5", "127.0.1.5"):
             try:
-                async with connect(f"{url}/ws/rooms/nosuchroom", local_addr=(address, 0)) as ws:
+                # Upgraded (the server then closes it: there is no such room).
+                async with connect(f"{url}/ws/rooms/nosuchroom", local_addr=(address, 0)):
                     statuses.append(101)
-                    await ws.send('{"type": "hello"}')
             except InvalidStatus as refused:
                 statuses.append(refused.response.status_code)
         return statuses
