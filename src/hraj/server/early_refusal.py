@@ -4,10 +4,11 @@ The guard (`hraj.server.guard`) refuses a socket of an address over its limits, 
 after the WebSocket handshake has begun: uvicorn parses the request a second time,
 builds a WebSocket protocol and runs the application down to the guard. A flooder who
 connects again at once made about 480 refused upgrades a second, 0.45 ms of the
-server's time each (0.14 ms when refused here). `hraj serve` therefore speaks HTTP through `early_refusing`'s protocol, which
-answers the same `403` the moment the request's headers are read, when the guard's
-limits already say no, and closes the connection. The guard stays the authority: an
-upgrade that passes here is taken and counted there.
+server's time each (0.14 ms when refused here). `hraj serve` therefore speaks HTTP
+through `early_refusing`'s protocol, which answers the same `403` the moment the
+request's headers are read, when the guard's limits already say no, and closes the
+connection. The guard stays the authority: an upgrade that passes here is taken and
+counted there.
 
 Only where the connection's address is the client's: behind a trusted proxy the address
 comes from a header that the application reads, and the guard alone decides.
